@@ -1,0 +1,39 @@
+// @ts-check
+import js from '@eslint/js'
+import { defineConfig } from 'eslint/config'
+import prettier from 'eslint-config-prettier'
+import astro from 'eslint-plugin-astro'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      '.build/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/components/head-script.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.astro'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+)

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const executablePath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium'
+const launchOptions = {
+  executablePath,
+  // Chromium's background services reach for the network, which these machines do not have.
+  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+}
+const site = 'http://localhost:4322'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env['CI'],
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  reporter: [['list'], ['json']],
+  use: { baseURL: site, launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/serve.ts',
+      url: `${site}/wa/duvall`,
+      env: { PORT: '4322', SERVE_DIR: '.build/test-dist' },
+      reuseExistingServer: false,
+    },
+    // The same files on a host without rules: only the 404 page's resolver can route aliases there.
+    {
+      command: 'node scripts/serve.ts',
+      url: 'http://localhost:4323/wa/duvall',
+      env: { PORT: '4323', SERVE_DIR: '.build/test-dist', SERVE_RULES: 'none' },
+      reuseExistingServer: false,
+    },
+  ],
+})

@@ -1,0 +1,73 @@
+// Builds the static site: one Astro process per core for large scopes, merged into one dist/.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join, resolve } from 'node:path'
+import { readScope } from '../src/lib/build-scope.ts'
+import { sitePages } from '../src/lib/site-pages.ts'
+import { watchMemory } from './lib/memory.ts'
+
+/** Below this many pages a second process costs more (bundling twice) than it saves. */
+const PARALLEL_MIN_PAGES = 20_000
+
+const dist = resolve(process.env['BUILD_DIST'] ?? 'dist')
+const work = resolve('.build', `shards-${process.pid}`)
+const scope = readScope(process.env)
+const pages = sitePages(readFileSync('public/data/cities.txt', 'utf8'), scope).length
+const jobs = Math.max(1, Number(process.env['BUILD_JOBS']) || (pages >= PARALLEL_MIN_PAGES ? availableParallelism() : 1))
+const astro = resolve('node_modules/astro/bin/astro.mjs')
+
+function runAstro(index: number): Promise<void> {
+  const env = {
+    ...process.env,
+    BUILD_SHARD: `${index}/${jobs}`,
+    BUILD_OUT_DIR: jobs === 1 ? dist : join(work, String(index)),
+    SITEMAP_BASE: jobs === 1 ? 'sitemap' : `sitemap-s${index}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --max-old-space-size=8192`.trim(),
+  }
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [astro, 'build', '--silent'], { env, stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build shard ${index}/${jobs} exited with ${code}`))))
+  })
+}
+
+/** Moves a shard's output into dist/: whole folders by rename where dist/ has none, else entry by entry. */
+function merge(from: string, to: string): void {
+  if (!existsSync(to)) return renameSync(from, to)
+  for (const name of readdirSync(from)) {
+    const source = join(from, name)
+    const target = join(to, name)
+    if (existsSync(target) && statSync(source).isDirectory()) merge(source, target)
+    else if (!existsSync(target)) renameSync(source, target)
+  }
+}
+
+/** One sitemap index over every shard's sitemaps (the protocol does not nest indexes). */
+function joinSitemaps(): void {
+  const entries: string[] = []
+  for (let i = 0; i < jobs; i++) {
+    const file = join(dist, `sitemap-s${i}-index.xml`)
+    if (!existsSync(file)) continue
+    entries.push(...(readFileSync(file, 'utf8').match(/<sitemap>.*?<\/sitemap>/gs) ?? []))
+    rmSync(file)
+  }
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>`
+  writeFileSync(join(dist, 'sitemap-index.xml'), xml)
+}
+
+const started = performance.now()
+const memory = watchMemory()
+console.log(`build: ${pages} pages, ${jobs} process${jobs > 1 ? 'es' : ''} → ${dist}`)
+rmSync(dist, { recursive: true, force: true })
+if (jobs > 1) mkdirSync(work, { recursive: true })
+await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i)))
+if (jobs > 1) {
+  for (let i = 0; i < jobs; i++) merge(join(work, String(i)), dist)
+  joinSitemaps()
+  rmSync(work, { recursive: true, force: true })
+}
+const seconds = (performance.now() - started) / 1000
+const peak = memory.stop()
+console.log(`build: ${pages} pages in ${seconds.toFixed(1)} s (${Math.round(pages / seconds)} pages/s), peak memory ${peak}`)
+writeFileSync(resolve('.build', 'last-build.json'), JSON.stringify({ pages, seconds, jobs, peakBytes: memory.peakBytes() }))

@@ -1,0 +1,52 @@
+// Serves dist/ on http://localhost:4321 the way a static host does: files, then dist/_redirects, then the nearest 404.html.
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { resolve } from 'node:path'
+import sirv from 'sirv'
+import { matchRule, parseRedirects } from '../src/lib/host-rules.ts'
+
+const root = resolve(process.env['SERVE_DIR'] ?? 'dist')
+const port = Number(process.env['PORT'] ?? 4321)
+if (!existsSync(resolve(root, '_redirects'))) {
+  console.error(`serve: ${root}/_redirects not found; run "npm run build" first`)
+  process.exit(1)
+}
+// SERVE_RULES=none serves like a host without redirect support (GitHub Pages, S3), for the tests.
+const rules = process.env['SERVE_RULES'] === 'none' ? [] : parseRedirects(readFileSync(resolve(root, '_redirects'), 'utf8'))
+const files = sirv(root, {
+  extensions: ['html'],
+  dotfiles: false,
+  etag: true,
+  setHeaders: (res, path) => {
+    if (path.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+  },
+})
+
+/** Serves one file of dist/ with a given status, as a host's rewrite or 404 page does. */
+function sendFile(req: IncomingMessage, res: ServerResponse, path: string, status: number): void {
+  const original = res.writeHead.bind(res)
+  res.writeHead = (_code: number, ...rest: never[]) => original(status, ...rest)
+  req.url = path
+  files(req, res, () => void original(404, { 'content-type': 'text/plain' }).end('Not found'))
+}
+
+/** The nearest 404 page up the path, as Cloudflare Pages looks for it (/es/404.html for /es/…). */
+function notFoundPage(pathname: string): string {
+  const first = pathname.split('/')[1] ?? ''
+  return first && existsSync(resolve(root, first, '404.html')) ? `/${first}/404` : '/404'
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+    res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end()
+    return
+  }
+  files(req, res, () => {
+    const hit = matchRule(rules, decodeURIComponent(url.pathname))
+    if (hit && (hit.status === 301 || hit.status === 302)) res.writeHead(hit.status, { location: hit.to + url.search }).end()
+    else if (hit) sendFile(req, res, hit.to, hit.status)
+    else sendFile(req, res, notFoundPage(url.pathname), 404)
+  })
+})
+server.listen(port, () => console.log(`Porchlight site: http://localhost:${port} (serving ${root})`))

@@ -1,0 +1,50 @@
+import i18next, { type TFunction } from 'i18next'
+import { LOCALES, type Locale } from '../lib/routes.ts'
+import de from './de.json'
+import en from './en.json'
+import es from './es.json'
+import fr from './fr.json'
+import ja from './ja.json'
+import zh from './zh.json'
+
+/** A key of the English dictionary, without its plural suffix. */
+export type I18nKey = keyof typeof en extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never
+
+export const dictionaries: Record<Locale, Record<string, string>> = { en, es, fr, de, ja, zh }
+
+/** Native names of the languages, shown in the language menu of every page. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ja: '日本語',
+  zh: '中文',
+}
+
+const instances = new Map<Locale, TFunction>()
+
+/**
+ * Returns a translate function for a locale: flat dotted keys, i18next interpolation and plurals.
+ * @example useTranslations('es')('nav.weather') // 'Tiempo'
+ */
+export function useTranslations(locale: Locale): (key: I18nKey, params?: Record<string, string | number>) => string {
+  let t = instances.get(locale)
+  if (!t) {
+    const instance = i18next.createInstance()
+    void instance.init({
+      lng: locale,
+      fallbackLng: 'en',
+      supportedLngs: [...LOCALES],
+      resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: dictionaries[l] }])),
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    })
+    t = instance.t
+    instances.set(locale, t)
+  }
+  const translate = t
+  return (key, params) => String(translate(key, params ?? {}))
+}

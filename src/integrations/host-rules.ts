@@ -1,0 +1,34 @@
+import { writeFileSync } from 'node:fs'
+import type { AstroIntegration } from 'astro'
+import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../lib/host-config.ts'
+import { hostRules, matchRule } from '../lib/host-rules.ts'
+
+/**
+ * Writes the redirect and rewrite rules for real static hosts after a build, and applies the same
+ * rules in `astro dev`, so every environment resolves aliases and coordinate routes alike.
+ */
+export function hostRulesIntegration(): AstroIntegration {
+  const rules = hostRules()
+  return {
+    name: 'porchlight:host-rules',
+    hooks: {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, res, next) => {
+          const url = new URL(req.url ?? '/', 'http://localhost')
+          if (url.pathname.startsWith('/@') || url.pathname.includes('.')) return next()
+          const hit = matchRule(rules, url.pathname)
+          if (!hit || hit.status === 404) return next()
+          if (hit.status === 200) req.url = hit.to + url.search
+          else return void res.writeHead(hit.status, { location: hit.to + url.search }).end()
+          next()
+        })
+      },
+      'astro:build:done': ({ dir }) => {
+        writeFileSync(new URL('_redirects', dir), toRedirectsFile(rules))
+        writeFileSync(new URL('vercel.json', dir), toVercelJson(rules))
+        writeFileSync(new URL('staticwebapp.config.json', dir), toAzureJson())
+        writeFileSync(new URL('nginx.conf', dir), toNginxConf(rules))
+      },
+    },
+  }
+}

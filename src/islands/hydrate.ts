@@ -1,0 +1,44 @@
+// Hydrates server-rendered React islands from one cached module instead of an inline runtime per page.
+import { createElement, type ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+
+type Loader = () => Promise<ComponentType<never>>
+
+/** Every island the pages may mount, each loaded only when a page has it. */
+const islands: Record<string, Loader> = {
+  CitySearch: () => import('./CitySearch.tsx').then((m) => m.CitySearch as ComponentType<never>),
+}
+
+function hydrate(element: HTMLElement): void {
+  const load = islands[element.dataset['island'] ?? '']
+  if (!load) return
+  let props: unknown = {}
+  try {
+    props = JSON.parse(element.dataset['props'] ?? '{}')
+  } catch (error) {
+    console.error('Island props are not valid JSON', element.dataset['island'], error)
+    return
+  }
+  void load().then((component) => hydrateRoot(element, createElement(component, props as never)))
+}
+
+/** Hydrates each island when its `data-when` says: 'load', 'idle' (default) or 'visible'. */
+export function hydrateIslands(root: ParentNode = document): void {
+  const visible = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue
+        visible.unobserve(entry.target)
+        hydrate(entry.target as HTMLElement)
+      }
+    },
+    { rootMargin: '200px' },
+  )
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    const when = element.dataset['when']
+    if (when === 'load') hydrate(element)
+    else if (when === 'visible') visible.observe(element)
+    else if ('requestIdleCallback' in window) requestIdleCallback(() => hydrate(element), { timeout: 2000 })
+    else setTimeout(() => hydrate(element), 200)
+  }
+}

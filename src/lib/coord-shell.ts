@@ -1,0 +1,31 @@
+// Fills a coordinate shell from its URL: the point, the nearest city within 50 km, or an error state.
+import { nearestCity } from './cities.ts'
+import { parsePoint } from './geo.ts'
+import { readPlacePath } from './routes.ts'
+import { loadCities } from './stores/cities.ts'
+
+const head = document.getElementById('point-head')
+const lang = document.documentElement.lang
+const path = lang === 'en' ? location.pathname : location.pathname.slice(lang.length + 1)
+const place = readPlacePath(path)
+const point = place?.kind === 'coord' ? parsePoint(place.lat, place.lon) : null
+const fill = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole)
+
+if (!point || !head) {
+  document.getElementById('point-error')?.removeAttribute('hidden')
+  document.getElementById('point-body')?.setAttribute('hidden', '')
+} else {
+  const title = fill(head.dataset['title'] ?? '', { lat: point.lat.toFixed(2), lon: point.lon.toFixed(2) })
+  const section = document.querySelector('.top-page')?.textContent ?? ''
+  document.getElementById('point-title')!.textContent = title
+  document.getElementById('place-name')!.textContent = title
+  document.title = `${title} · ${section} | ${head.dataset['site'] ?? ''}`
+  void loadCities().then((index) => {
+    const city = index && nearestCity(index.cities, point.lat, point.lon)
+    if (!city) return
+    const near = fill(head.dataset['near'] ?? '', { city: `${city.name}, ${city.state}` })
+    document.getElementById('point-near')!.textContent = near
+    document.getElementById('place-name')!.textContent = `${city.name}, ${city.state}`
+  })
+}

@@ -1,0 +1,71 @@
+import type { HostRule } from './host-rules.ts'
+import { LOCALES } from './routes.ts'
+
+const toRegex = (from: string): { regex: string; names: string[] } => {
+  const names: string[] = []
+  const body = from
+    .split('/')
+    .map((part) => {
+      if (part.startsWith(':')) return (names.push(part.slice(1)), '([^/]+)')
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    })
+    .join('/')
+  return { regex: `^${body || '/'}/?$`, names }
+}
+
+/** Netlify and Cloudflare Pages `_redirects`. */
+export function toRedirectsFile(rules: HostRule[]): string {
+  return rules.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n'
+}
+
+/** vercel.json: redirects, rewrites, clean URLs. */
+export function toVercelJson(rules: HostRule[]): string {
+  return JSON.stringify(
+    {
+      cleanUrls: true,
+      trailingSlash: false,
+      redirects: rules
+        .filter((r) => r.status !== 200)
+        .map((r) => ({ source: r.from, destination: r.to, permanent: r.status === 301 })),
+      rewrites: rules.filter((r) => r.status === 200).map((r) => ({ source: r.from, destination: r.to })),
+    },
+    null,
+    2,
+  )
+}
+
+/**
+ * Azure Static Web Apps cannot substitute path segments, so aliases and coordinate routes are
+ * handed to the 404 page, whose resolver applies the same rules in the browser.
+ */
+export function toAzureJson(): string {
+  const prefixes = LOCALES.map((l) => (l === 'en' ? '' : `/${l}`))
+  return JSON.stringify(
+    {
+      trailingSlash: 'never',
+      routes: prefixes.flatMap((p) => [
+        { route: `${p}/z/*`, rewrite: `${p}/404.html` },
+        { route: `${p}/reset/*`, rewrite: `${p}/reset.html` },
+      ]),
+      responseOverrides: { '404': { rewrite: '/404.html', statusCode: 404 } },
+    },
+    null,
+    2,
+  )
+}
+
+/** An nginx `server` snippet: the same rules as regular expressions, then clean URLs. */
+export function toNginxConf(rules: HostRule[]): string {
+  const lines = ['# Porchlight: include inside a server { } block whose root is dist/.', 'absolute_redirect off;']
+  for (const rule of rules) {
+    const { regex, names } = toRegex(rule.from)
+    const target = rule.to.replace(/:([a-z]+)/g, (_, name: string) => `$${names.indexOf(name) + 1}`)
+    if (rule.status !== 200)
+      lines.push(`rewrite "${regex}" ${target}$is_args$args ${rule.status === 301 ? 'permanent' : 'redirect'};`)
+    else lines.push(`rewrite "${regex}" ${target}.html last;`)
+  }
+  for (const locale of LOCALES.filter((l) => l !== 'en'))
+    lines.push(`location /${locale}/ { error_page 404 /${locale}/404.html; try_files $uri $uri.html =404; }`)
+  lines.push('location / { try_files $uri $uri.html $uri/index.html =404; }', 'error_page 404 /404.html;')
+  return lines.join('\n') + '\n'
+}

@@ -1,0 +1,23 @@
+// For static hosts without rules: resolves alias and coordinate routes in the browser.
+import { hostRules, matchRule } from './host-rules.ts'
+import { resolveMiss } from './resolve-miss.ts'
+
+const html = document.documentElement
+const reveal = (): void => {
+  html.removeAttribute('data-resolving')
+  document.body.classList.add('search-open')
+}
+const rules = hostRules()
+const action = resolveMiss(location.pathname, (path) => matchRule(rules, path))
+if (action.kind === 'redirect') location.replace(action.to + location.search + location.hash)
+else if (action.kind === 'rewrite') {
+  // Serve the shell in place, keeping the visitor's URL (what a host's 200 rewrite does).
+  fetch(`${action.to}.html`)
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+    .then((page) => {
+      document.open()
+      document.write(page)
+      document.close()
+    })
+    .catch(reveal)
+} else reveal()

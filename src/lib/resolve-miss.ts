@@ -1,0 +1,23 @@
+import type { HostRule } from './host-rules.ts'
+
+export type MissAction = { kind: 'redirect'; to: string } | { kind: 'rewrite'; to: string } | { kind: 'none' }
+
+/**
+ * What the 404 page does with a path the host did not resolve: apply the host rules, else try the
+ * lower-cased path (routes compare case-insensitively), else stay a 404.
+ * @example resolveMiss('/WA/Duvall', (p) => matchRule(rules, p)) // { kind: 'redirect', to: '/wa/duvall' }
+ */
+export function resolveMiss(
+  pathname: string,
+  match: (path: string) => { to: string; status: HostRule['status'] } | null,
+): MissAction {
+  const hit = match(pathname)
+  if (hit?.status === 301 || hit?.status === 302) return { kind: 'redirect', to: hit.to }
+  if (hit?.status === 200) return { kind: 'rewrite', to: hit.to }
+  const lower = pathname.toLowerCase()
+  if (lower !== pathname) {
+    const lowerHit = match(lower)
+    return { kind: 'redirect', to: lowerHit && lowerHit.status !== 200 ? lowerHit.to : lower }
+  }
+  return { kind: 'none' }
+}

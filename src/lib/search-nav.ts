@@ -1,0 +1,12 @@
+import type { CitySearchResult } from './cities.ts'
+import { coordPath, type Section } from './routes.ts'
+
+/**
+ * Where choosing a search result goes: the city's section page, or the map point's when the
+ * place has no route of its own (SPEC section 2).
+ * @example searchHref('/es', duvallResult, 'roads') // '/es/wa/duvall/roads'
+ */
+export function searchHref(prefix: string, result: CitySearchResult, section: Section): string {
+  if (result.route) return `${prefix}/${result.route}${section === 'weather' ? '' : `/${section}`}`
+  return `${prefix}${coordPath('en', result.city.lat, result.city.lon, section)}`
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { readScope } from '../../src/lib/build-scope.ts'
+import { localePrefix } from '../../src/lib/routes.ts'
+import { sitePages } from '../../src/lib/site-pages.ts'
+import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../../src/lib/host-config.ts'
+import { hostRules, matchRule, parseRedirects } from '../../src/lib/host-rules.ts'
+import { resolveMiss } from '../../src/lib/resolve-miss.ts'
+
+const rules = hostRules()
+const match = (path: string) => matchRule(rules, path)
+
+describe('matchRule', () => {
+  it.each([
+    ['/', '/wa/duvall', 302],
+    ['/weather', '/wa/duvall', 302],
+    ['/statuses', '/wa/duvall/statuses', 302],
+    ['/cameras', '/wa/duvall/cameras', 302],
+    ['/roads', '/wa/duvall/roads', 302],
+    ['/local', '/wa/duvall/local', 302],
+    ['/home/wa/duvall', '/wa/duvall', 301],
+    ['/weather/wa/duvall', '/wa/duvall', 301],
+    ['/statuses/or/portland', '/or/portland/statuses', 301],
+    ['/page/wa/duvall', '/wa/duvall/page', 301],
+    ['/wa/duvall/weather', '/wa/duvall', 301],
+    ['/de/dover/weather', '/de/dover', 301],
+    ['/es', '/es/wa/duvall', 302],
+    ['/es/', '/es/wa/duvall', 302],
+    ['/de/weather', '/de/wa/duvall', 302],
+    ['/de/roads/wa/duvall', '/de/wa/duvall/roads', 301],
+    ['/ja/wa/duvall/weather', '/ja/wa/duvall', 301],
+    ['/z/47.74/-121.99', '/z/shell/weather', 200],
+    ['/z/47.74/-121.99/weather', '/z/shell/weather', 200],
+    ['/z/47.74/-121.99/roads', '/z/shell/roads', 200],
+    ['/fr/z/1/2/local', '/fr/z/shell/local', 200],
+    ['/reset/abc123', '/reset', 200],
+    ['/zh/reset/abc123', '/zh/reset', 200],
+    ['/de/de/dover/weather', '/de/de/dover', 301],
+  ])('%s → %s (%i)', (path, to, status) => {
+    expect(match(path)).toEqual({ to, status })
+  })
+  it.each(['/wa/duvall', '/wa/duvall/roads', '/settings', '/page', '/de/dover', '/es/no/such/page', '/nothing/at/all/here/now'])(
+    'leaves %s to the files',
+    (path) => {
+      expect(match(path)).toBeNull()
+    },
+  )
+})
+
+describe('rules and pages', () => {
+  const text = readFileSync('public/data/cities.txt', 'utf8')
+  it('stay within Cloudflare Pages limits (100 dynamic, 2,000 static rules)', () => {
+    expect(rules.filter((r) => r.from.includes(':')).length).toBeLessThanOrEqual(100)
+    expect(rules.length).toBeLessThanOrEqual(2100)
+  })
+  it('never match a page that exists (Cloudflare applies rules before files)', () => {
+    const pages = sitePages(text, readScope({ BUILD_LOCALES: 'en,de' }))
+    const urls = pages.filter((p) => p.kind !== 'home' && p.kind !== 'coord').map((p) => `${localePrefix(p.locale)}/${p.path}`)
+    expect(urls.length).toBeGreaterThan(240_000)
+    expect(urls.filter((url) => match(url))).toEqual([])
+  })
+})
+
+describe('host files', () => {
+  it('round-trips _redirects', () => {
+    expect(parseRedirects(toRedirectsFile(rules))).toEqual(rules)
+    expect(parseRedirects('# comment\n\n/a /b\n/c /d 418')).toEqual([{ from: '/a', to: '/b', status: 301 }])
+  })
+  it('writes valid vercel.json and Azure config', () => {
+    const vercel = JSON.parse(toVercelJson(rules)) as { redirects: unknown[]; rewrites: unknown[] }
+    expect(vercel.redirects.length + vercel.rewrites.length).toBe(rules.length)
+    expect(JSON.parse(toAzureJson())).toHaveProperty('responseOverrides.404.rewrite', '/404.html')
+  })
+  it('writes nginx rules as regular expressions', () => {
+    const conf = toNginxConf(rules)
+    expect(conf).toContain('rewrite "^/statuses/([^/]+)/([^/]+)/?$" /$1/$2/statuses$is_args$args permanent;')
+    expect(conf).toContain('rewrite "^/z/([^/]+)/([^/]+)/([^/]+)/?$" /z/shell/$3.html last;')
+    expect(conf).toContain('error_page 404 /404.html;')
+    expect(conf).toContain('location /es/ { error_page 404 /es/404.html;')
+  })
+})
+
+describe('resolveMiss (the 404 page on hosts without rules)', () => {
+  it('applies the rules', () => {
+    expect(resolveMiss('/roads/wa/duvall', match)).toEqual({ kind: 'redirect', to: '/wa/duvall/roads' })
+    expect(resolveMiss('/z/1/2/local', match)).toEqual({ kind: 'rewrite', to: '/z/shell/local' })
+  })
+  it('retries in lower case', () => {
+    expect(resolveMiss('/WA/Duvall', match)).toEqual({ kind: 'redirect', to: '/wa/duvall' })
+    expect(resolveMiss('/Roads/WA/Duvall', match)).toEqual({ kind: 'redirect', to: '/wa/duvall/roads' })
+  })
+  it('gives up on real misses', () => {
+    expect(resolveMiss('/no/such/page/here', match)).toEqual({ kind: 'none' })
+  })
+})

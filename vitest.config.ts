@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    environment: 'node',
+    // A few tests walk all ~750,000 page URLs of the real city file.
+    testTimeout: 30_000,
+  },
+})
