@@ -1,4 +1,4 @@
-// Serves dist/ on http://localhost:4321 the way a static host does: files, then dist/_redirects, then the nearest 404.html.
+// Serves dist/ on http://localhost:4321 the way a static host does: dist/_redirects redirects, files, rewrites, then the nearest 404.html.
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
@@ -36,16 +36,26 @@ function notFoundPage(pathname: string): string {
   return first && existsSync(resolve(root, first, '404.html')) ? `/${first}/404` : '/404'
 }
 
+/** A malformed escape such as /%E0 must give a 404, not crash the server. */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost')
   if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
     res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end()
     return
   }
+  // Redirects come before files, as on Cloudflare Pages and Vercel (a unit test keeps rules off real pages).
+  const hit = matchRule(rules, safeDecode(url.pathname))
+  if (hit && hit.status !== 200) return void res.writeHead(hit.status, { location: hit.to + url.search }).end()
   files(req, res, () => {
-    const hit = matchRule(rules, decodeURIComponent(url.pathname))
-    if (hit && (hit.status === 301 || hit.status === 302)) res.writeHead(hit.status, { location: hit.to + url.search }).end()
-    else if (hit) sendFile(req, res, hit.to, hit.status)
+    if (hit) sendFile(req, res, hit.to, hit.status)
     else sendFile(req, res, notFoundPage(url.pathname), 404)
   })
 })

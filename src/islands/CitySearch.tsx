@@ -37,6 +37,16 @@ export function CitySearch({
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const root = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+
+  // Keep what the visitor typed before this island hydrated.
+  useEffect(() => {
+    const early = input.current?.value ?? ''
+    if (!early) return
+    setText(early)
+    setOpen(true)
+    void loadCities()
+  }, [])
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text), DEBOUNCE_MS)
@@ -101,6 +111,7 @@ export function CitySearch({
         {labels.label}
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="search"
         role="combobox"

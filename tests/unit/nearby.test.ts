@@ -16,8 +16,13 @@ describe('nearbyCities', () => {
   it('lets a crawler starting anywhere reach every city', () => {
     const seen = new Set([duvall])
     const queue = [duvall]
-    while (queue.length)
-      for (const next of nearby.get(queue.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), queue.push(next))
+    while (queue.length) {
+      for (const next of nearby.get(queue.pop()!) ?? []) {
+        if (seen.has(next)) continue
+        seen.add(next)
+        queue.push(next)
+      }
+    }
     expect(seen.size).toBe(cities.length)
   })
 })

@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+const pages = [
+  '/wa/duvall',
+  '/wa/duvall/statuses',
+  '/wa/duvall/cameras',
+  '/wa/duvall/roads',
+  '/wa/duvall/local',
+  '/wa/duvall/page',
+  '/ja/wa/duvall',
+  '/z/47.74/-121.98/roads',
+  '/z/999/0',
+  '/settings',
+  '/editor',
+  '/login',
+  '/reset/abc',
+  '/page',
+  '/no/such/page/here',
+]
+for (const theme of ['dark', 'light']) {
+  for (const path of pages) {
+    test(`${path} has no axe violations (${theme})`, async ({ page }) => {
+      await page.addInitScript(
+        (t) => localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t })),
+        theme,
+      )
+      await page.goto(path, { waitUntil: 'networkidle' })
+      // The skeleton shimmer animates colours; axe reads contrast from a settled page.
+      await page.addStyleTag({ content: '*{animation:none!important}' })
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    })
+  }
+}

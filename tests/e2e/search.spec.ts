@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+
+test('searching by keyboard goes to the city and remembers it', async ({ page }) => {
+  let citiesRequests = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/data/cities.txt')) citiesRequests++
+  })
+  await page.goto('/wa/duvall/roads', { waitUntil: 'networkidle' })
+  expect(citiesRequests).toBe(0)
+  const box = page.getByRole('combobox', { name: 'Search cities' })
+  await box.click()
+  await box.fill('d')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await box.fill('dov')
+  const list = page.getByRole('listbox')
+  await expect(list.getByRole('option').first()).toContainText('Dover, DE')
+  await expect(list.getByRole('option').first()).toContainText('39.16, -75.52')
+  await box.press('ArrowDown')
+  await expect(box).toHaveAttribute('aria-activedescendant', /opt-0$/)
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/de\/dover\/roads$/)
+  expect(citiesRequests).toBe(1)
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('porchlight:recentLocations') ?? '[]') as { route: string }[],
+  )
+  expect(stored[0]?.route).toBe('de/dover')
+})
+
+test('no results, Escape, outside click and clearing close the list', async ({ page }) => {
+  await page.goto('/wa/duvall')
+  const box = page.getByRole('combobox', { name: 'Search cities' })
+  await box.fill('zzqx')
+  await expect(page.getByRole('listbox')).toContainText('No cities found')
+  await box.fill('seat')
+  await expect(page.getByRole('option').first()).toContainText('Seattle, WA')
+  await box.press('Escape')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await box.fill('seatt')
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).click()
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await box.fill('seat')
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await expect(box).toHaveValue('')
+})
+
+test('a place without its own route opens by coordinates', async ({ page }) => {
+  await page.goto('/wa/duvall')
+  const box = page.getByRole('combobox', { name: 'Search cities' })
+  await box.fill('fairwood, wa')
+  // Two places in WA are called Fairwood: the larger has /wa/fairwood, the other opens by coordinates.
+  await expect(page.getByRole('option', { name: /Fairwood, WA/ })).toHaveCount(2)
+  await page.getByRole('option', { name: /Fairwood, WA.*47\.77, -117\.42/ }).click()
+  await expect(page).toHaveURL(/\/z\/47\.77\/-117\.42$/)
+  await expect(page.locator('#point-near')).toContainText('Near ')
+})
+
+test('search in Spanish stays in Spanish', async ({ page }) => {
+  await page.goto('/es/wa/duvall/cameras')
+  const box = page.getByRole('combobox')
+  await box.fill('seattle')
+  await page.getByRole('option').first().click()
+  await expect(page).toHaveURL(/\/es\/wa\/seattle\/cameras$/)
+})
