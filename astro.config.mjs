@@ -13,7 +13,8 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.BUILD_OUT_DIR ?? './dist',
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'never', concurrency: 1 },
+  // Several pages at once so rendering overlaps file writes (a CPU profile showed a third of the time idle on I/O).
+  build: { format: 'file', inlineStylesheets: 'never', concurrency: 8 },
   i18n: {
     locales: ['en', 'es', 'fr', 'de', 'ja', 'zh'],
     defaultLocale: 'en',

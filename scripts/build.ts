@@ -56,10 +56,10 @@ function joinSitemaps(): void {
   writeFileSync(join(dist, 'sitemap-index.xml'), xml)
 }
 
-const started = performance.now()
-const memory = watchMemory()
 console.log(`build: ${pages} pages, ${jobs} process${jobs > 1 ? 'es' : ''} → ${dist}`)
 rmSync(dist, { recursive: true, force: true })
+const started = performance.now()
+const memory = watchMemory()
 if (jobs > 1) mkdirSync(work, { recursive: true })
 await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i)))
 if (jobs > 1) {

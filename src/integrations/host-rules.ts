@@ -15,9 +15,10 @@ export function hostRulesIntegration(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, res, next) => {
           const url = new URL(req.url ?? '/', 'http://localhost')
-          if (url.pathname.startsWith('/@') || url.pathname.includes('.')) return next()
+          // Leave Vite's own requests and files alone; /z/47.74/-121.99 is a route, not a file.
+          if (url.pathname.startsWith('/@') || /\.[a-z][a-z0-9]*$/i.test(url.pathname)) return next()
           const hit = matchRule(rules, url.pathname)
-          if (!hit || hit.status === 404) return next()
+          if (!hit) return next()
           if (hit.status === 200) req.url = hit.to + url.search
           else return void res.writeHead(hit.status, { location: hit.to + url.search }).end()
           next()

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
 
-const saveSettings = (value: object) => (json: string) => localStorage.setItem('porchlight:settings', json)
+const saveSettings = () => (json: string) => localStorage.setItem('porchlight:settings', json)
 
 test('the theme is dark by default and the saved one applies before first paint', async ({ page }) => {
   await page.goto('/wa/duvall')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-  await page.evaluate(saveSettings({}), JSON.stringify({ version: 1, theme: 'light', colorTheme: 'forest' }))
+  await page.evaluate(saveSettings(), JSON.stringify({ version: 1, theme: 'light', colorTheme: 'forest' }))
   const themes: string[] = []
   page.on('framenavigated', () => undefined)
   await page.reload()
@@ -16,7 +16,7 @@ test('the theme is dark by default and the saved one applies before first paint'
 
 test('a saved language moves the visitor to the matching shell', async ({ page }) => {
   await page.goto('/wa/duvall/roads')
-  await page.evaluate(saveSettings({}), JSON.stringify({ version: 1, language: 'ja' }))
+  await page.evaluate(saveSettings(), JSON.stringify({ version: 1, language: 'ja' }))
   await page.goto('/wa/duvall/roads?x=1')
   await expect(page).toHaveURL(/\/ja\/wa\/duvall\/roads\?x=1$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
