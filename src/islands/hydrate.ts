@@ -1,6 +1,5 @@
 // Hydrates server-rendered React islands from one cached module instead of an inline runtime per page.
-import { createElement, type ComponentType } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import type { ComponentType } from 'react'
 
 type Loader = () => Promise<ComponentType<never>>
 
@@ -19,7 +18,10 @@ function hydrate(element: HTMLElement): void {
     console.error('Island props are not valid JSON', element.dataset['island'], error)
     return
   }
-  void load().then((component) => hydrateRoot(element, createElement(component, props as never)))
+  // React itself loads with the first island, not with the page.
+  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, dom]) =>
+    dom.hydrateRoot(element, react.createElement(component, props as never)),
+  )
 }
 
 /** Hydrates each island when its `data-when` says: 'load', 'idle' (default) or 'visible'. */
