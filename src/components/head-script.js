@@ -1,22 +1,45 @@
 // Inlined (minified) into every page's <head>; runs before first paint. Plain ES5 on purpose.
 ;(function () {
   var root = document.documentElement
+  var supported = ['en', 'es', 'fr', 'de', 'ja', 'zh']
+  var store = {}
+  try {
+    store = window.localStorage
+  } catch (e) {}
   var settings = {}
   try {
-    settings = JSON.parse(localStorage.getItem('porchlight:settings') || '{}') || {}
+    settings = JSON.parse(store.getItem('porchlight:settings') || '{}')
   } catch (e) {}
+  if (!settings || typeof settings !== 'object') settings = {}
   // Theme: dark by default, 'auto' follows the system preference.
   var theme = settings.theme === 'light' || settings.theme === 'auto' ? settings.theme : 'dark'
   if (theme === 'auto') theme = matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark'
   root.setAttribute('data-theme', theme)
   if (/^[a-z-]{1,20}$/.test(settings.colorTheme)) root.setAttribute('data-color', settings.colorTheme)
-  // Language: the saved setting, else the i18next detector's cached value; anything else is ignored.
-  var lang = settings.language
+  // Error pages answer at any URL; crawlers must index each language's page as it is.
+  if (root.hasAttribute('data-no-lang') || /bot|crawl|spider|slurp|lighthouse/i.test(navigator.userAgent)) return
+  // Language detection as i18next's detector: the i18nextLng key, the browser's languages, the
+  // html lang tag; the first supported base language wins and values that are not language tags
+  // (script injection) are ignored. It is cached in i18nextLng and updates the settings.
+  function base(value) {
+    return typeof value === 'string' &&
+      /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(value) &&
+      supported.indexOf(value.slice(0, 2).toLowerCase()) >= 0
+      ? value.slice(0, 2).toLowerCase()
+      : null
+  }
+  var candidates = [store.getItem && store.getItem('i18nextLng')].concat(navigator.languages || [navigator.language], [root.lang])
+  var lang = null
+  for (var i = 0; i < candidates.length && !lang; i++) lang = base(candidates[i])
   try {
-    lang = lang || String(localStorage.getItem('i18nextLng') || '').slice(0, 2)
+    store.setItem('i18nextLng', lang)
+    if (settings.language !== lang) {
+      settings.language = lang
+      store.setItem('porchlight:settings', JSON.stringify(settings))
+    }
   } catch (e) {}
-  if (['en', 'es', 'fr', 'de', 'ja', 'zh'].indexOf(lang) < 0 || lang === root.lang || root.hasAttribute('data-no-lang')) return
-  // Same page in the saved language: strip this page's prefix (/de here is German, never Delaware).
+  if (lang === root.lang) return
+  // Same page in that language: strip this page's prefix (/de here is German, never Delaware).
   var path = location.pathname
   if (root.lang !== 'en') path = path.slice(3) || '/'
   root.style.visibility = 'hidden'

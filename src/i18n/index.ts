@@ -12,16 +12,6 @@ export type I18nKey = keyof typeof en extends infer K ? (K extends `${infer Base
 
 export const dictionaries: Record<Locale, Record<string, string>> = { en, es, fr, de, ja, zh }
 
-/** Native names of the languages, shown in the language menu of every page. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  ja: '日本語',
-  zh: '中文',
-}
-
 type Translate = (key: I18nKey, params?: Record<string, string | number>) => string
 const instances = new Map<Locale, Translate>()
 

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { searchHref } from '../lib/search-nav.ts'
 import type { Section } from '../lib/routes.ts'
-import { $cityIndex, loadCities } from '../lib/stores/cities.ts'
-import { selectLocation } from '../lib/stores/location.ts'
+import { $cityIndex, loadCities, selectLocation } from '../lib/stores/index.ts'
 
 export type CitySearchLabels = {
   label: string

@@ -6,6 +6,7 @@ type Loader = () => Promise<ComponentType<never>>
 /** Every island the pages may mount, each loaded only when a page has it. */
 const islands: Record<string, Loader> = {
   CitySearch: () => import('./CitySearch.tsx').then((m) => m.CitySearch as ComponentType<never>),
+  SettingsPanel: () => import('./SettingsPanel.tsx').then((m) => m.SettingsPanel as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {
@@ -18,10 +19,13 @@ function hydrate(element: HTMLElement): void {
     console.error('Island props are not valid JSON', element.dataset['island'], error)
     return
   }
-  // React itself loads with the first island, not with the page.
-  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, dom]) =>
-    dom.hydrateRoot(element, react.createElement(component, props as never)),
-  )
+  // React itself loads with the first island, not with the page. An island that shows stored
+  // state (data-client) renders afresh: its server HTML has the defaults, so hydrating it would mismatch.
+  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, dom]) => {
+    const tree = react.createElement(component, props as never)
+    if ('client' in element.dataset) dom.createRoot(element).render(tree)
+    else dom.hydrateRoot(element, tree)
+  })
 }
 
 /** Hydrates each island when its `data-when` says: 'load', 'idle' (default) or 'visible'. */

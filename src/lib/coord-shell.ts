@@ -1,5 +1,6 @@
 // Fills a coordinate shell from its URL: the point, the nearest city within 50 km, or an error state.
 import { nearestCity } from './cities.ts'
+import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
 import { readPlacePath } from './routes.ts'
 import { loadCities } from './stores/cities.ts'
@@ -9,8 +10,6 @@ const lang = document.documentElement.lang
 const path = lang === 'en' ? location.pathname : location.pathname.slice(lang.length + 1)
 const place = readPlacePath(path)
 const point = place?.kind === 'coord' ? parsePoint(place.lat, place.lon) : null
-const fill = (template: string, values: Record<string, string>): string =>
-  template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole)
 
 if (!point || !head) {
   document.getElementById('point-error')?.removeAttribute('hidden')

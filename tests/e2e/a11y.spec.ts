@@ -21,11 +21,16 @@ const pages = [
 for (const theme of ['dark', 'light']) {
   for (const path of pages) {
     test(`${path} has no axe violations (${theme})`, async ({ page }) => {
+      const language = path.startsWith('/ja/') ? 'ja' : 'en'
       await page.addInitScript(
-        (t) => localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t })),
-        theme,
+        ([t, l]) => {
+          localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t }))
+          localStorage.setItem('i18nextLng', l)
+        },
+        [theme, language] as const,
       )
       await page.goto(path, { waitUntil: 'networkidle' })
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
       // The skeleton shimmer animates colours; axe reads contrast from a settled page.
       await page.addStyleTag({ content: '*{animation:none!important}' })
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()

@@ -3,6 +3,10 @@ import { expect, test } from '@playwright/test'
 // The same dist/ on a host that has no redirect rules: the 404 page resolves routes in the browser.
 test.use({ baseURL: 'http://localhost:4323' })
 
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.getItem('i18nextLng') || localStorage.setItem('i18nextLng', 'es'))
+})
+
 test('aliases redirect from the 404 page', async ({ page }) => {
   await page.goto('/roads/wa/duvall')
   await expect(page).toHaveURL(/\/wa\/duvall\/roads$/)

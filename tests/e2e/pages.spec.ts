@@ -42,6 +42,7 @@ test('Delaware pages and German pages live side by side under /de', async ({ pag
   await page.goto('/de/dover')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dover, DE')
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'de'))
   await page.goto('/de/de/dover')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expect(page).toHaveTitle(/Dover, DE/)

@@ -58,6 +58,7 @@ test('a place without its own route opens by coordinates', async ({ page }) => {
 })
 
 test('search in Spanish stays in Spanish', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'))
   await page.goto('/es/wa/duvall/cameras')
   const box = page.getByRole('combobox')
   await box.fill('seattle')

@@ -103,3 +103,23 @@ export function baseLanguage(value: unknown): Locale | null {
   const base = value.slice(0, 2).toLowerCase()
   return (LOCALES as readonly string[]).includes(base) && isLocale(base) ? base : null
 }
+
+/**
+ * The theme to show: 'auto' follows the system preference.
+ * @example effectiveTheme('auto', true) // 'dark'
+ */
+export function effectiveTheme(theme: Theme, systemDark: boolean): 'dark' | 'light' {
+  if (theme === 'auto') return systemDark ? 'dark' : 'light'
+  return theme
+}
+
+/** i18n key of a colour theme's name. */
+export const COLOR_THEME_KEYS = {
+  'blue-purple': 'color.bluePurple',
+  ocean: 'color.ocean',
+  sunset: 'color.sunset',
+  forest: 'color.forest',
+  rose: 'color.rose',
+  slate: 'color.slate',
+  'slate-contrast': 'color.slateContrast',
+} as const satisfies Record<ColorTheme, string>

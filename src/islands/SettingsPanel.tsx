@@ -1,0 +1,162 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
+import { LANGUAGE_NAMES } from '../i18n/languages.ts'
+import { LOCALES, isLocale, type Locale } from '../lib/routes.ts'
+import { COLOR_THEMES, COLOR_THEME_KEYS, THEMES, type Theme } from '../lib/state/settings.ts'
+import {
+  $pinnedLocations,
+  $recentLocations,
+  $settings,
+  resetAll,
+  setColorTheme,
+  setDistance,
+  setHideEditorTab,
+  setHomeLocation,
+  setLanguage,
+  setPinnedFirst,
+  setTemperature,
+  setTestLayer,
+  setTheme,
+  setWindSpeed,
+  toggleTheme,
+} from '../lib/stores/index.ts'
+import { Choice, Toggle } from './settings/Choice.tsx'
+import type { SettingsLabels } from './settings/labels.ts'
+import { LocationPanel } from './settings/LocationPanel.tsx'
+import { PlaceList, placeHref } from './settings/PlaceList.tsx'
+
+const THEME_KEYS = {
+  dark: 'settings.themeDark',
+  light: 'settings.themeLight',
+  auto: 'settings.themeAuto',
+} as const satisfies Record<Theme, string>
+
+/** The settings page: every change goes to a store action and applies at once on every open page. */
+export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; locale: Locale }) {
+  const settings = useStore($settings)
+  const recent = useStore($recentLocations)
+  const pinned = useStore($pinnedLocations)
+  const [notice, setNotice] = useState('')
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  const home = settings.homeLocation
+  const lists = settings.pinnedFirst ? (['pinned', 'recent'] as const) : (['recent', 'pinned'] as const)
+  return (
+    <div className="settings">
+      <section className="card" aria-labelledby="appearance-h">
+        <h2 id="appearance-h">{labels['settings.appearance']}</h2>
+        <Choice
+          legend={labels['settings.theme']}
+          value={settings.theme}
+          options={THEMES.map((value) => ({ value, label: labels[THEME_KEYS[value]] }))}
+          onChange={setTheme}
+        />
+        <button type="button" className="button" onClick={toggleTheme}>
+          {labels['settings.toggleTheme']}
+        </button>
+        <Choice
+          legend={labels['settings.colorTheme']}
+          value={settings.colorTheme}
+          options={COLOR_THEMES.map((value) => ({ value, label: labels[COLOR_THEME_KEYS[value]], swatch: value }))}
+          onChange={setColorTheme}
+        />
+      </section>
+
+      <section className="card" aria-labelledby="units-h">
+        <h2 id="units-h">{labels['settings.units']}</h2>
+        <Choice
+          legend={labels['settings.temperature']}
+          value={settings.temperature}
+          options={[
+            { value: 'F', label: labels['unit.fahrenheit'] },
+            { value: 'C', label: labels['unit.celsius'] },
+          ]}
+          onChange={setTemperature}
+        />
+        <Choice
+          legend={labels['settings.windSpeed']}
+          value={settings.windSpeed}
+          options={[
+            { value: 'mph', label: labels['unit.mph'] },
+            { value: 'kmh', label: labels['unit.kmh'] },
+          ]}
+          onChange={setWindSpeed}
+        />
+        <Choice
+          legend={labels['settings.distance']}
+          value={settings.distance}
+          options={[
+            { value: 'miles', label: labels['unit.miles'] },
+            { value: 'km', label: labels['unit.km'] },
+          ]}
+          onChange={setDistance}
+        />
+      </section>
+
+      <section className="card" aria-labelledby="language-h">
+        <h2 id="language-h">{labels['settings.language']}</h2>
+        <label className="field">
+          <span className="sr-only">{labels['settings.language']}</span>
+          <select value={settings.language} onChange={(event) => isLocale(event.target.value) && setLanguage(event.target.value)}>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+
+      <LocationPanel labels={labels} />
+
+      <section className="card" aria-labelledby="places-h">
+        <h2 id="places-h">{labels['settings.places']}</h2>
+        <h3>{labels['settings.home']}</h3>
+        {home ? (
+          <p>
+            <a href={placeHref(locale, { method: 'selected', ...home, city: home.name || null, state: null, zip: null })}>
+              {home.name}
+            </a>{' '}
+            <button type="button" onClick={() => setHomeLocation(null)}>
+              {labels['settings.clearHome']}
+            </button>
+          </p>
+        ) : (
+          <p className="muted">{labels['settings.noHome']}</p>
+        )}
+        <Toggle label={labels['settings.pinnedFirst']} checked={settings.pinnedFirst} onChange={setPinnedFirst} />
+        {lists.map((kind) => (
+          <div key={kind}>
+            <h3>{labels[kind === 'pinned' ? 'settings.pinned' : 'settings.recent']}</h3>
+            <PlaceList kind={kind} places={kind === 'pinned' ? pinned : recent} labels={labels} locale={locale} now={now} />
+          </div>
+        ))}
+      </section>
+
+      <section className="card" aria-labelledby="staff-h">
+        <h2 id="staff-h">{labels['settings.staff']}</h2>
+        <Toggle label={labels['settings.hideEditorTab']} checked={settings.hideEditorTab} onChange={setHideEditorTab} />
+        <Toggle label={labels['settings.testLayer']} checked={settings.testLayer > 0} onChange={setTestLayer} />
+      </section>
+
+      <p>
+        <button
+          type="button"
+          className="button danger"
+          onClick={() => {
+            if (!window.confirm(labels['settings.resetConfirm'])) return
+            resetAll()
+            setNotice(labels['settings.resetDone'])
+          }}
+        >
+          {labels['settings.reset']}
+        </button>
+      </p>
+      <p role="status">{notice}</p>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { fill } from '../../lib/fill.ts'
+import { GEO_ERROR_KEYS, locate, type GeoError } from '../../lib/geolocation.ts'
+import { placeLabel } from '../../lib/state/location.ts'
+import {
+  $currentLocation,
+  $selectedLocation,
+  $settings,
+  setCurrentLocation,
+  setUseCurrentLocation,
+} from '../../lib/stores/index.ts'
+import { Choice } from './Choice.tsx'
+import type { SettingsLabels } from './labels.ts'
+
+type GpsState = { state: 'idle' } | { state: 'loading' } | { state: 'error'; error: GeoError }
+
+/** The location toggle (device GPS versus a chosen place) and what each currently gives. */
+export function LocationPanel({ labels }: { labels: SettingsLabels }) {
+  const settings = useStore($settings)
+  const current = useStore($currentLocation)
+  const selected = useStore($selectedLocation)
+  const [gps, setGps] = useState<GpsState>({ state: 'idle' })
+
+  const useGps = async () => {
+    setUseCurrentLocation(true)
+    setGps({ state: 'loading' })
+    const result = await locate(navigator.geolocation)
+    if (!result.ok) return setGps({ state: 'error', error: result.error })
+    setCurrentLocation({
+      method: 'geolocation',
+      lat: result.lat,
+      lon: result.lon,
+      route: null,
+      city: null,
+      state: null,
+      zip: null,
+    })
+    setGps({ state: 'idle' })
+  }
+
+  const mode = settings.useCurrentLocation ? 'gps' : 'select'
+  const place = mode === 'gps' ? current : selected
+  return (
+    <section className="card" aria-labelledby="location-h">
+      <h2 id="location-h">{labels['location.title']}</h2>
+      <Choice
+        legend={labels['location.mode']}
+        value={mode}
+        options={[
+          { value: 'gps', label: labels['location.gps'] },
+          { value: 'select', label: labels['location.select'] },
+        ]}
+        onChange={(value) => (value === 'gps' ? void useGps() : setUseCurrentLocation(false))}
+      />
+      <p className="muted">{mode === 'gps' ? labels['location.useCurrent'] : labels['location.chooseHint']}</p>
+      <div role="status" className="location-now">
+        {gps.state === 'loading' && mode === 'gps' ? (
+          <p>{labels['location.locating']}</p>
+        ) : place ? (
+          <p>{fill(labels[mode === 'gps' ? 'location.current' : 'location.selected'], { place: placeLabel(place) })}</p>
+        ) : (
+          <>
+            <p className="empty-title">{labels['state.noLocation']}</p>
+            <p className="muted">{labels['state.noLocationHint']}</p>
+          </>
+        )}
+        {gps.state === 'error' && mode === 'gps' && <p className="error">{labels[GEO_ERROR_KEYS[gps.error]]}</p>}
+      </div>
+    </section>
+  )
+}

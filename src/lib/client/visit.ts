@@ -1,0 +1,17 @@
+// Records a visit to a city page in the recent locations (when the visitor keeps recent places).
+import { $settings, visitLocation } from '../stores/index.ts'
+
+const head = document.querySelector<HTMLElement>('.page-head[data-route]')
+const lat = Number(head?.dataset['lat'])
+const lon = Number(head?.dataset['lon'])
+const [city, state] = (head?.querySelector('h1')?.textContent ?? '').split(', ')
+if (head && Number.isFinite(lat) && Number.isFinite(lon) && $settings.get().useRecentLocation)
+  visitLocation({
+    method: 'selected',
+    lat,
+    lon,
+    route: head.dataset['route'] ?? null,
+    city: city ?? null,
+    state: state ?? null,
+    zip: null,
+  })

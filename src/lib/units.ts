@@ -1,0 +1,48 @@
+import type { Settings } from './state/settings.ts'
+
+/** Every number the app shows goes through these: values come in metric (°C, km/h, km) or miles. */
+
+export const cToF = (c: number): number => (c * 9) / 5 + 32
+export const fToC = (f: number): number => ((f - 32) * 5) / 9
+export const kmhToMph = (kmh: number): number => kmh / 1.609344
+export const kmToMiles = (km: number): number => km / 1.609344
+export const milesToKm = (miles: number): number => miles * 1.609344
+
+/**
+ * A temperature in the visitor's unit, rounded, with the unit symbol of their language.
+ * @example formatTemperature(20, 'F', 'en') // '68°F'
+ */
+export function formatTemperature(celsius: number, unit: Settings['temperature'], locale: string): string {
+  const value = unit === 'F' ? cToF(celsius) : celsius
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: unit === 'F' ? 'fahrenheit' : 'celsius',
+    maximumFractionDigits: 0,
+  }).format(Math.round(value) || 0)
+}
+
+/**
+ * A wind speed in mph or km/h.
+ * @example formatSpeed(16.09, 'mph', 'en') // '10 mph'
+ */
+export function formatSpeed(kmh: number, unit: Settings['windSpeed'], locale: string): string {
+  const value = unit === 'mph' ? kmhToMph(kmh) : kmh
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: unit === 'mph' ? 'mile-per-hour' : 'kilometer-per-hour',
+    maximumFractionDigits: 0,
+  }).format(Math.round(value))
+}
+
+/**
+ * A distance given in kilometres, in miles or km; one decimal under 10.
+ * @example formatDistance(16.09, 'miles', 'en') // '10 mi'
+ */
+export function formatDistance(km: number, unit: Settings['distance'], locale: string): string {
+  const value = unit === 'miles' ? kmToMiles(km) : km
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: unit === 'miles' ? 'mile' : 'kilometer',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value)
+}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('granted', () => {
+  test.use({ permissions: ['geolocation'], geolocation: { latitude: 47.7412, longitude: -121.9861 }, locale: 'es-ES' })
+
+  test('the GPS button goes to the point for the current section', async ({ page }) => {
+    await page.goto('/es/wa/duvall/local')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.getByRole('button', { name: 'Usar mi ubicación actual' }).click()
+    await expect(page).toHaveURL(/\/es\/z\/47\.74\/-121\.99\/local$/)
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('porchlight:currentLocation') ?? 'null') as { lat: number },
+    )
+    expect(stored).toMatchObject({ method: 'geolocation', lat: 47.74, lon: -121.99 })
+  })
+
+  test('the location toggle uses the device location', async ({ page }) => {
+    await page.goto('/es/settings')
+    const panel = page.locator('.location-now')
+    await expect(panel).toContainText('Sin ubicación')
+    await page.locator('input[type=radio][value=gps]').check()
+    await expect(panel).toContainText('47.74, -121.99')
+    await page.locator('input[type=radio][value=select]').check()
+    await expect(panel).toContainText('Sin ubicación')
+  })
+})
+
+test.describe('denied', () => {
+  test.use({ permissions: [], locale: 'de-DE' })
+
+  test('the GPS button explains a refusal where the visitor reads it', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+    await page.goto('/wa/duvall')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.getByRole('button', { name: 'Use my current location' }).click()
+    await expect(page.getByRole('alert')).toContainText('Location permission denied')
+    await page.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(page.getByRole('alert')).toBeHidden()
+    await expect(page).toHaveURL(/\/wa\/duvall$/)
+  })
+
+  test('the settings panel shows the refusal', async ({ page }) => {
+    await page.goto('/de/settings')
+    await page.getByRole('radio', { name: 'Gerätestandort (GPS)' }).check()
+    await expect(page.locator('.location-now .error')).not.toBeEmpty()
+  })
+})
+
+test.describe('a Spanish browser', () => {
+  test.use({ locale: 'es-ES' })
+
+  test('lands on the Spanish shell on its first visit', async ({ page }) => {
+    await page.goto('/wa/duvall/roads')
+    await expect(page).toHaveURL(/\/es\/wa\/duvall\/roads$/)
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es')
+  })
+
+  test('ignores a stored value that is not a language', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', '"><script>alert(1)</script>'))
+    await page.goto('/ja/wa/duvall')
+    await expect(page).toHaveURL(/\/es\/wa\/duvall$/)
+  })
+})
