@@ -17,8 +17,17 @@ import {
   removeRecentLocation,
   resetAll,
   selectLocation,
+  setColorTheme,
   setCurrentLocation,
+  setDistance,
+  setEditorAuth,
+  setHideEditorTab,
+  setHomeLocation,
   setLanguage,
+  setPinnedFirst,
+  setUseCurrentLocation,
+  setWindSpeed,
+  visitLocation,
   setTemperature,
   setTestLayer,
   setTheme,
@@ -152,5 +161,31 @@ describe('location stores', () => {
       [],
       [],
     ])
+  })
+})
+
+describe('simple setters', () => {
+  it.each([
+    [() => setColorTheme('rose'), { colorTheme: 'rose' }],
+    [() => setWindSpeed('kmh'), { windSpeed: 'kmh' }],
+    [() => setDistance('km'), { distance: 'km' }],
+    [() => setPinnedFirst(false), { pinnedFirst: false }],
+    [() => setUseCurrentLocation(true), { useCurrentLocation: true }],
+    [() => setHideEditorTab(true), { hideEditorTab: true }],
+    [
+      () => setHomeLocation({ lat: 1, lon: 2, route: 'wa/duvall', name: 'Duvall, WA' }),
+      { homeLocation: { lat: 1, lon: 2, route: 'wa/duvall', name: 'Duvall, WA' } },
+    ],
+  ] as const)('%#', (act, expected) => {
+    act()
+    expect($settings.get()).toMatchObject(expected)
+    expect(JSON.parse(getTestStorage()['porchlight:settings'] ?? '{}')).toMatchObject(expected)
+  })
+  it('records visits and staff sign-in state', () => {
+    visitLocation(place(5, 5, 'V'))
+    expect($recentLocations.get()[0]?.city).toBe('V')
+    expect($selectedLocation.get()).toBeNull()
+    setEditorAuth({ role: 'superadmin', email: 's@example.com', name: 'S' })
+    expect(JSON.parse(getTestStorage()['porchlight:editorAuth'] ?? 'null')).toMatchObject({ role: 'superadmin' })
   })
 })
