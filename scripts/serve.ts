@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
+import compression from 'compression'
 import sirv from 'sirv'
 import { matchRule, parseRedirects } from '../src/lib/host-rules.ts'
 
@@ -45,7 +46,12 @@ function safeDecode(path: string): string {
   }
 }
 
-const server = createServer((req, res) => {
+// Static hosts compress text on the fly; so does this server, so page and script sizes are real.
+const compress = compression()
+
+const server = createServer((req, res) => compress(req as never, res as never, () => handle(req, res)))
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://localhost')
   if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
     res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end()
@@ -58,5 +64,5 @@ const server = createServer((req, res) => {
     if (hit) sendFile(req, res, hit.to, hit.status)
     else sendFile(req, res, notFoundPage(url.pathname), 404)
   })
-})
+}
 server.listen(port, () => console.log(`Porchlight site: http://localhost:${port} (serving ${root})`))

@@ -7,6 +7,15 @@ type Loader = () => Promise<ComponentType<never>>
 const islands: Record<string, Loader> = {
   CitySearch: () => import('./CitySearch.tsx').then((m) => m.CitySearch as ComponentType<never>),
   SettingsPanel: () => import('./SettingsPanel.tsx').then((m) => m.SettingsPanel as ComponentType<never>),
+  WeatherNow: () => import('./weather/WeatherNow.tsx').then((m) => m.WeatherNow as ComponentType<never>),
+  WeatherAlerts: () => import('./weather/WeatherAlerts.tsx').then((m) => m.WeatherAlerts as ComponentType<never>),
+  HourlyForecast: () => import('./weather/HourlyForecast.tsx').then((m) => m.HourlyForecast as ComponentType<never>),
+  DailyForecast: () => import('./weather/DailyForecast.tsx').then((m) => m.DailyForecast as ComponentType<never>),
+  WeatherRadar: () => import('./weather/WeatherRadar.tsx').then((m) => m.WeatherRadar as ComponentType<never>),
+  AirQuality: () => import('./weather/AirQuality.tsx').then((m) => m.AirQuality as ComponentType<never>),
+  PollenCard: () => import('./weather/AirQuality.tsx').then((m) => m.PollenCard as ComponentType<never>),
+  MarineCard: () => import('./weather/MarineCard.tsx').then((m) => m.MarineCard as ComponentType<never>),
+  QuakeList: () => import('./weather/QuakeList.tsx').then((m) => m.QuakeList as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {
@@ -21,11 +30,16 @@ function hydrate(element: HTMLElement): void {
   }
   // React itself loads with the first island, not with the page. An island that shows stored
   // state (data-client) renders afresh: its server HTML has the defaults, so hydrating it would mismatch.
-  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, dom]) => {
-    const tree = react.createElement(component, props as never)
-    if ('client' in element.dataset) dom.createRoot(element).render(tree)
-    else dom.hydrateRoot(element, tree)
-  })
+  void Promise.all([load(), import('react'), import('react-dom/client'), import('react-dom')]).then(
+    ([component, react, client, dom]) => {
+      const tree = react.createElement(component, props as never)
+      if (!('client' in element.dataset)) return void client.hydrateRoot(element, tree)
+      // Its server HTML is inert until then, so a click cannot land on a control that is replaced.
+      const root = client.createRoot(element)
+      dom.flushSync(() => root.render(tree))
+      element.removeAttribute('inert')
+    },
+  )
 }
 
 /** Hydrates each island when its `data-when` says: 'load', 'idle' (default) or 'visible'. */

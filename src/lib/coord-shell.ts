@@ -4,6 +4,7 @@ import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
 import { readPlacePath } from './routes.ts'
 import { loadCities } from './stores/cities.ts'
+import { setPageTimeZone } from './stores/place.ts'
 
 const head = document.getElementById('point-head')
 const lang = document.documentElement.lang
@@ -26,5 +27,6 @@ if (!point || !head) {
     const near = fill(head.dataset['near'] ?? '', { city: `${city.name}, ${city.state}` })
     document.getElementById('point-near')!.textContent = near
     document.getElementById('place-name')!.textContent = `${city.name}, ${city.state}`
+    setPageTimeZone(city.timezone, `${city.name}, ${city.state}`)
   })
 }

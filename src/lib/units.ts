@@ -46,3 +46,35 @@ export function formatDistance(km: number, unit: Settings['distance'], locale: s
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value)
 }
+
+/**
+ * Precipitation given in millimetres: inches with US units (distance in miles), else mm.
+ * @example formatPrecipitation(25.4, 'miles', 'en') // '1 in'
+ */
+export function formatPrecipitation(mm: number, unit: Settings['distance'], locale: string): string {
+  const inches = unit === 'miles'
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: inches ? 'inch' : 'millimeter',
+    maximumFractionDigits: inches ? 2 : 1,
+  }).format(inches ? mm / 25.4 : mm)
+}
+
+/**
+ * A height given in metres (waves): feet with US units, else metres.
+ * @example formatHeight(1, 'miles', 'en') // '3.3 ft'
+ */
+export function formatHeight(metres: number, unit: Settings['distance'], locale: string): string {
+  const feet = unit === 'miles'
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: feet ? 'foot' : 'meter', maximumFractionDigits: 1 }).format(
+    feet ? metres * 3.28084 : metres,
+  )
+}
+
+/**
+ * A percentage 0–100.
+ * @example formatPercent(42, 'en') // '42%'
+ */
+export function formatPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
+}

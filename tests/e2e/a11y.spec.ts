@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { serveProviders } from './providers.ts'
 
 const pages = [
   '/wa/duvall',
@@ -29,7 +30,16 @@ for (const theme of ['dark', 'light']) {
         },
         [theme, language] as const,
       )
+      await serveProviders(page)
       await page.goto(path, { waitUntil: 'networkidle' })
+      // Bring every lazy island into view so axe checks what visitors see, not skeletons.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 300) {
+          window.scrollTo(0, y)
+          await new Promise((done) => setTimeout(done, 30))
+        }
+      })
+      await page.waitForLoadState('networkidle')
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
       // The skeleton shimmer animates colours; axe reads contrast from a settled page.
       await page.addStyleTag({ content: '*{animation:none!important}' })

@@ -11,3 +11,31 @@ export async function fetchCitiesText(signal?: AbortSignal): Promise<string> {
     throw error
   }
 }
+
+/** Thrown for a provider answer that cannot be used (HTTP error, not JSON, network failure). */
+export class FetchError extends Error {
+  readonly url: string
+  readonly status: number
+  constructor(url: string, status: number, message: string) {
+    super(message)
+    this.url = url
+    this.status = status
+  }
+}
+
+/**
+ * GETs JSON from a public provider, with a timeout; never adds headers (a User-Agent header breaks
+ * the NWS preflight, and unknown parameters are rejected there, so no cache-busting either).
+ */
+export async function fetchJson(url: string, timeoutMs = 30_000): Promise<unknown> {
+  let response: Response
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+  } catch (error) {
+    throw new FetchError(url, 0, error instanceof Error ? error.message : 'network error')
+  }
+  if (!response.ok) throw new FetchError(url, response.status, `HTTP ${response.status}`)
+  const type = response.headers.get('content-type') ?? ''
+  if (!/json/i.test(type)) throw new FetchError(url, response.status, `not JSON: ${type}`)
+  return (await response.json()) as unknown
+}

@@ -1,0 +1,171 @@
+import type * as Leaflet from 'leaflet'
+import { useEffect, useRef, useState } from 'react'
+import { formatDateTime } from '../lib/format.ts'
+import {
+  OSM_ATTRIBUTION,
+  OSM_TILES,
+  RADAR_ATTRIBUTION,
+  RADAR_FRAME_MS,
+  RADAR_OPACITY,
+  RADAR_REFRESH_MS,
+  RADAR_ZOOM,
+  TMS_URL,
+  latestFrameTime,
+  radarCovers,
+  radarFrames,
+  refreshedIndex,
+  type RadarFrame,
+} from '../lib/weather/radar.ts'
+
+export type RadarMapLabels = {
+  play: string
+  pause: string
+  now: string
+  /** Template with {{time}}. */
+  frame: string
+  outside: string
+  error: string
+  retry: string
+  /** Accessible name of the map region. */
+  map: string
+}
+
+export type RadarMapProps = { lat: number; lon: number; timeZone: string; locale: string; labels: RadarMapLabels }
+
+type Status = 'loading' | 'ready' | 'error'
+type View = { frames: RadarFrame[]; index: number }
+type Loaded = { L: typeof Leaflet; map: Leaflet.Map; layers: Map<number, Leaflet.TileLayer> }
+
+/** The newest N0Q time from IEM, or the computed one when the metadata cannot be had. */
+async function fetchLatest(signal: AbortSignal): Promise<number> {
+  const tms: unknown = await fetch(TMS_URL, { signal })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null)
+  return latestFrameTime(tms, Date.now())
+}
+
+/**
+ * Radar loop over an OpenStreetMap base map: Leaflet and its CSS load only once this island hydrates (near the
+ * viewport). Outside the CONUS mosaic it shows the base map, the marker and `labels.outside`, and asks IEM for nothing.
+ */
+export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) {
+  const covered = radarCovers({ lat, lon })
+  const box = useRef<HTMLDivElement>(null)
+  const loaded = useRef<Loaded | null>(null)
+  const [status, setStatus] = useState<Status>('loading')
+  const [attempt, setAttempt] = useState(0)
+  const [view, setView] = useState<View>({ frames: [], index: 0 })
+  const [playing, setPlaying] = useState(false)
+  const { frames, index } = view
+  const frame = frames[index]
+
+  // Animate unless the visitor prefers reduced motion (server HTML and first render start paused).
+  useEffect(() => {
+    if (!matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(true)
+  }, [])
+
+  useEffect(() => {
+    let cancelled = false
+    let refreshTimer: ReturnType<typeof setInterval> | undefined
+    const controller = new AbortController()
+    const refresh = async () => {
+      const next = radarFrames(await fetchLatest(controller.signal))
+      if (!cancelled) setView((current) => ({ frames: next, index: refreshedIndex(current.frames, current.index, next) }))
+    }
+    const start = async () => {
+      const [leaflet] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
+      // Leaflet ships CommonJS/UMD: a bundler may hand it over as the default export only.
+      const L: typeof Leaflet = (leaflet as Partial<typeof leaflet>).default ?? leaflet
+      if (cancelled || !box.current) return
+      const map = L.map(box.current, { center: [lat, lon], zoom: RADAR_ZOOM })
+      loaded.current = { L, map, layers: new Map() }
+      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map)
+      L.circleMarker([lat, lon], { radius: 8, className: 'radar-marker', interactive: false }).addTo(map)
+      setStatus('ready')
+      if (!covered) return
+      refreshTimer = setInterval(() => void refresh(), RADAR_REFRESH_MS)
+      await refresh()
+    }
+    start().catch((error: unknown) => {
+      if (cancelled) return
+      console.error('Radar map failed', error)
+      setStatus('error')
+    })
+    return () => {
+      cancelled = true
+      controller.abort()
+      clearInterval(refreshTimer)
+      loaded.current?.map.remove()
+      loaded.current = null
+    }
+  }, [lat, lon, covered, attempt])
+
+  // One tile layer per frame, kept across refreshes; only the shown frame is visible.
+  useEffect(() => {
+    const current = loaded.current
+    if (!current || status !== 'ready') return
+    const { L, map, layers } = current
+    const times = new Set(frames.map((item) => item.time))
+    for (const [time, layer] of layers) {
+      if (times.has(time)) continue
+      layer.remove()
+      layers.delete(time)
+    }
+    for (const item of frames) {
+      if (layers.has(item.time)) continue
+      const layer = L.tileLayer(item.url, { opacity: 0, zIndex: 10, attribution: RADAR_ATTRIBUTION })
+      layers.set(item.time, layer.addTo(map))
+    }
+    for (const [time, layer] of layers) layer.setOpacity(time === frame?.time ? RADAR_OPACITY : 0)
+  }, [frames, frame, status])
+
+  useEffect(() => {
+    if (!playing || frames.length < 2) return
+    const timer = setInterval(
+      () => setView((current) => ({ ...current, index: (current.index + 1) % current.frames.length })),
+      RADAR_FRAME_MS,
+    )
+    return () => clearInterval(timer)
+  }, [playing, frames.length])
+
+  const retry = () => {
+    setStatus('loading')
+    setAttempt((count) => count + 1)
+  }
+  const newest = frame !== undefined && index === frames.length - 1
+  const time = frame ? formatDateTime(frame.time, locale, timeZone, { month: undefined, day: undefined }) : ''
+
+  return (
+    <div className="radar">
+      <div className="radar-box">
+        <div ref={box} className="radar-map" role="region" aria-label={labels.map} aria-busy={status === 'loading'} />
+        {status === 'error' && (
+          <div className="radar-error" role="alert">
+            <p>{labels.error}</p>
+            <button type="button" className="button" onClick={retry}>
+              {labels.retry}
+            </button>
+          </div>
+        )}
+      </div>
+      {covered ? (
+        <div className="radar-controls">
+          <button
+            type="button"
+            className="button radar-play"
+            disabled={frames.length < 2}
+            onClick={() => setPlaying((value) => !value)}
+          >
+            {playing ? labels.pause : labels.play}
+          </button>
+          <p className="radar-time" aria-live={playing ? 'off' : 'polite'}>
+            {time && labels.frame.replace('{{time}}', time)}
+          </p>
+          {newest && <span className="radar-now">{labels.now}</span>}
+        </div>
+      ) : (
+        <p className="radar-outside">{labels.outside}</p>
+      )}
+    </div>
+  )
+}

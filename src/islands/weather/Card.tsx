@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { formatAgo } from '../../lib/format.ts'
+import { $now, type Source } from '../../lib/stores/source.ts'
+import { useDisplay, useT } from './hooks.ts'
+
+/**
+ * The states every data card shares: loading (skeleton), error with a retry, or the data with
+ * its age, and a note when the last refresh failed but older data is still shown.
+ */
+export function SourceCard<D>(props: {
+  source: Source<D>
+  errorKey: string
+  attribution: ReactNode
+  children: (data: D) => ReactNode
+}) {
+  const state = useStore(props.source.$state)
+  const now = useStore($now)
+  const t = useT()
+  const { locale } = useDisplay()
+  const root = useRef<HTMLDivElement>(null)
+  const busy = !t || state.state === 'idle' || state.state === 'loading'
+  useEffect(() => {
+    root.current?.closest('section')?.setAttribute('aria-busy', String(busy))
+  }, [busy])
+
+  if (busy) return <div ref={root} className="skeleton" aria-hidden="true" />
+  if (state.state === 'error')
+    return (
+      <div ref={root} className="card-error" role="alert">
+        <p>{t(props.errorKey)}</p>
+        <button type="button" className="button" onClick={props.source.retry}>
+          {t('weather.retry')}
+        </button>
+      </div>
+    )
+  if (state.state !== 'ok') return null
+  const ago = formatAgo(state.fetchedAt, now, locale)
+  return (
+    <div ref={root}>
+      {props.children(state.data)}
+      <p className="card-meta">
+        {state.failed ? (
+          <>
+            {t('weather.stale', { ago })}{' '}
+            <button type="button" className="link-button" onClick={props.source.retry}>
+              {t('weather.retry')}
+            </button>
+          </>
+        ) : (
+          t('weather.updated', { ago })
+        )}
+      </p>
+      <p className="card-meta attribution">{props.attribution}</p>
+    </div>
+  )
+}
+
+/** Open-Meteo's required credit line, next to its data. */
+export const OpenMeteoCredit = ({ t }: { t: (key: string) => string }) => (
+  <a href="https://open-meteo.com/">{t('attr.openMeteo')}</a>
+)

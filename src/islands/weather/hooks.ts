@@ -1,0 +1,35 @@
+import { useStore } from '@nanostores/react'
+import { fill } from '../../lib/fill.ts'
+import { $dictionary } from '../../lib/stores/dictionary.ts'
+import { $pagePoint } from '../../lib/stores/place.ts'
+import { $settings } from '../../lib/stores/settings.ts'
+import { forecast } from '../../lib/stores/weather.ts'
+
+export type T = (key: string, values?: Record<string, string>) => string
+
+/** The page language's texts, or null until its dictionary chunk has loaded. */
+export function useT(): T | null {
+  const dictionary = useStore($dictionary)
+  if (!dictionary) return null
+  return (key, values) => fill(dictionary[key] ?? key, values ?? {})
+}
+
+/** Language, units and the place's time zone (the city's, else the forecast provider's). */
+export function useDisplay() {
+  const settings = useStore($settings)
+  const point = useStore($pagePoint)
+  const weather = useStore(forecast.$state)
+  const providerZone = weather.state === 'ok' ? weather.data.timezone : null
+  return {
+    locale: document.documentElement.lang || 'en',
+    settings,
+    point,
+    timeZone: point?.timeZone ?? providerZone ?? 'UTC',
+  }
+}
+
+/** Compass word key for a direction in degrees (where the wind or waves come from). */
+export function compassKey(degrees: number): string {
+  const keys = ['dir.n', 'dir.ne', 'dir.e', 'dir.se', 'dir.s', 'dir.sw', 'dir.w', 'dir.nw']
+  return keys[Math.round((((degrees % 360) + 360) % 360) / 45) % 8] ?? 'dir.n'
+}

@@ -1,0 +1,14 @@
+// Tells the data islands which point this page is about: the city's from the build, or the URL's.
+import { parsePoint } from '../geo.ts'
+import { setPagePoint } from '../stores/place.ts'
+import { pagePlace } from './page.ts'
+
+const head = document.querySelector<HTMLElement>('.page-head[data-lat]')
+if (head) {
+  const [lat, lon] = [Number(head.dataset['lat']), Number(head.dataset['lon'])]
+  const name = head.querySelector('h1')?.textContent ?? null
+  if (Number.isFinite(lat) && Number.isFinite(lon)) setPagePoint({ lat, lon, timeZone: head.dataset['tz'] ?? null, name })
+} else if (pagePlace?.kind === 'coord') {
+  const point = parsePoint(pagePlace.lat, pagePlace.lon)
+  if (point) setPagePoint({ ...point, timeZone: null, name: null })
+}
