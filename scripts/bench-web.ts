@@ -31,6 +31,13 @@ const env = {
 }
 if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', env }).status !== 0) process.exit(1)
 
+/** The LCP element's selector as Lighthouse reports it. */
+function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {})
+  if (process.env['DEBUG_LCP']) console.log(details.slice(0, 1500))
+  return /"snippet":"((?:[^"\\]|\\.){0,120})/.exec(details)?.[1] ?? 'n/a'
+}
+
 // The providers, answered locally from the recorded fixtures the tests use.
 const fixtureServer = createServer((req, res) => {
   const name = fixtures[(req.url ?? '').split(/[/?]/)[1] ?? '']
@@ -104,6 +111,7 @@ bench:web  ${url}, Lighthouse ${lhr.lighthouseVersion} mobile (simulated throttl
   cumulative layout shift ${metric('cumulative-layout-shift').toFixed(3)}
   total blocking time    ${Math.round(metric('total-blocking-time'))} ms
   speed index            ${(metric('speed-index') / 1000).toFixed(2)} s
+  LCP element            ${lcpElement(lhr)}
   JavaScript (gzip)      ${kb(before)} before the radar loads, ${kb(after)} after`)
 } finally {
   site.kill()

@@ -1,5 +1,5 @@
 // Hydrates server-rendered React islands from one cached module instead of an inline runtime per page.
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 
 type Loader = () => Promise<ComponentType<never>>
 
@@ -30,16 +30,18 @@ function hydrate(element: HTMLElement): void {
   }
   // React itself loads with the first island, not with the page. An island that shows stored
   // state (data-client) renders afresh: its server HTML has the defaults, so hydrating it would mismatch.
-  void Promise.all([load(), import('react'), import('react-dom/client'), import('react-dom')]).then(
-    ([component, react, client, dom]) => {
-      const tree = react.createElement(component, props as never)
-      if (!('client' in element.dataset)) return void client.hydrateRoot(element, tree)
-      // Its server HTML is inert until then, so a click cannot land on a control that is replaced.
-      const root = client.createRoot(element)
-      dom.flushSync(() => root.render(tree))
-      element.removeAttribute('inert')
-    },
-  )
+  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, client]) => {
+    const tree = react.createElement(component, props as never)
+    if (!('client' in element.dataset)) return void client.hydrateRoot(element, tree)
+    // Its server HTML stays inert until the first commit, so no click lands on a control being replaced.
+    const Commit = ({ children }: { children: ReactNode }) => {
+      react.useLayoutEffect(() => element.removeAttribute('inert'), [])
+      return children
+    }
+    // A transition lets React yield between islands instead of one long task (total blocking time).
+    const root = client.createRoot(element)
+    react.startTransition(() => root.render(react.createElement(Commit, null, tree)))
+  })
 }
 
 /** Hydrates each island when its `data-when` says: 'load', 'idle' (default) or 'visible'. */

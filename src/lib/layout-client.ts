@@ -1,6 +1,5 @@
 // Wires the static layout of every page: islands, theme, language, nav, GPS button, search toggle.
 import { hydrateIslands } from '../islands/hydrate.ts'
-import './client/current-location.ts'
 import './client/gps.ts'
 import './client/language.ts'
 import './client/nav.ts'
@@ -8,9 +7,10 @@ import './client/page-point.ts'
 import './client/theme.ts'
 import './client/visit.ts'
 import { isLocale } from './routes.ts'
-import { setLanguage } from './stores/index.ts'
+import { $settings, setLanguage } from './stores/settings.ts'
 
 hydrateIslands()
+if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
 
 const toggle = document.getElementById('search-toggle')
 toggle?.addEventListener('click', () => {

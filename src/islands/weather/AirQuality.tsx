@@ -1,4 +1,4 @@
-import { air } from '../../lib/stores/weather.ts'
+import { air } from '../../lib/stores/weather/air.ts'
 import { AQI_COLORS } from '../../lib/weather/air.ts'
 import { SourceCard } from './Card.tsx'
 import { useT } from './hooks.ts'

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format.ts'
 import { formatPercent, formatTemperature } from '../../lib/units.ts'
-import { forecast } from '../../lib/stores/weather.ts'
+import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'
 import { useDisplay, useT } from './hooks.ts'

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format.ts'
 import { formatPercent, formatTemperature, cToF } from '../../lib/units.ts'
-import { forecast } from '../../lib/stores/weather.ts'
+import { forecast } from '../../lib/stores/weather/forecast.ts'
 import type { Forecast } from '../../lib/weather/forecast.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'
@@ -44,7 +44,13 @@ function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
           </li>
         ))}
       </ol>
-      <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('weather.hourlyChart')}>
+      <svg
+        className="chart"
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t('weather.hourlyChart')}
+      >
         {hours.map((h, i) =>
           h.precipProbability === null ? null : (
             <rect
@@ -57,7 +63,7 @@ function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
             />
           ),
         )}
-        {known.length > 1 && <polyline className="chart-line" points={line} />}
+        {known.length > 1 && <polyline className="chart-line" points={line} vectorEffect="non-scaling-stroke" />}
       </svg>
       <details>
         <summary>{t('weather.showTable')}</summary>

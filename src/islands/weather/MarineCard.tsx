@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef } from 'react'
 import { formatHeight, formatTemperature } from '../../lib/units.ts'
-import { marine } from '../../lib/stores/weather.ts'
+import { marine } from '../../lib/stores/weather/marine.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { compassKey, useDisplay, useT } from './hooks.ts'
 

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../lib/format.ts'
-import { alerts } from '../../lib/stores/weather.ts'
+import { alerts } from '../../lib/stores/weather/alerts.ts'
 import { SourceCard } from './Card.tsx'
 import { useDisplay, useT } from './hooks.ts'
 

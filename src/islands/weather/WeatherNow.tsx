@@ -1,5 +1,5 @@
 import { formatPercent, formatPrecipitation, formatSpeed, formatTemperature } from '../../lib/units.ts'
-import { forecast } from '../../lib/stores/weather.ts'
+import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { sunscreenAdvised, uvLevel, uvToShow } from '../../lib/weather/uv.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'

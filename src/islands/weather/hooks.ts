@@ -3,7 +3,7 @@ import { fill } from '../../lib/fill.ts'
 import { $dictionary } from '../../lib/stores/dictionary.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { $settings } from '../../lib/stores/settings.ts'
-import { forecast } from '../../lib/stores/weather.ts'
+import { forecast } from '../../lib/stores/weather/forecast.ts'
 
 export type T = (key: string, values?: Record<string, string>) => string
 

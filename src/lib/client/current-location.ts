@@ -1,7 +1,8 @@
 // With "use current location" on, refreshes the stored device location quietly at start,
 // only where permission was already granted (never a surprise prompt).
 import { locate } from '../geolocation.ts'
-import { $settings, setCurrentLocation } from '../stores/index.ts'
+import { setCurrentLocation } from '../stores/locations.ts'
+import { $settings } from '../stores/settings.ts'
 
 const STALE_MS = 10 * 60_000
 let lastRefresh = 0

@@ -1,6 +1,6 @@
 // Moves the page to the visitor's language when it changes here or in another tab.
 import { localePrefix } from '../routes.ts'
-import { $settings } from '../stores/index.ts'
+import { $settings } from '../stores/settings.ts'
 import { pageLocale, pagePath, pageStaysInLanguage } from './page.ts'
 
 $settings.listen(({ language }) => {

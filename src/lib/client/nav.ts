@@ -2,7 +2,9 @@
 // the Editor tab shows for admin and superadmin unless hidden in settings.
 import { coordPath } from '../routes.ts'
 import { showsEditorTab } from '../state/auth.ts'
-import { $editorAuth, $selectedLocation, $settings } from '../stores/index.ts'
+import { $selectedLocation } from '../stores/locations.ts'
+import { $editorAuth } from '../stores/session.ts'
+import { $settings } from '../stores/settings.ts'
 import { pageLocale, pagePlace, pagePrefix } from './page.ts'
 
 function placeBase(): string | null {

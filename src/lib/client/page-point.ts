@@ -1,6 +1,7 @@
 // Tells the data islands which point this page is about: the city's from the build, or the URL's.
 import { parsePoint } from '../geo.ts'
-import { setPagePoint } from '../stores/place.ts'
+import { $dictionary } from '../stores/dictionary.ts'
+import { $pagePoint, setPagePoint } from '../stores/place.ts'
 import { pagePlace } from './page.ts'
 
 const head = document.querySelector<HTMLElement>('.page-head[data-lat]')
@@ -11,4 +12,11 @@ if (head) {
 } else if (pagePlace?.kind === 'coord') {
   const point = parsePoint(pagePlace.lat, pagePlace.lon)
   if (point) setPagePoint({ ...point, timeZone: null, name: null })
+}
+
+// On the weather page, start the data above the fold and the texts now, while React downloads.
+if (document.body.dataset['section'] === 'weather' && $pagePoint.get()) {
+  $dictionary.listen(() => undefined)
+  void import('../stores/weather/forecast.ts').then(({ forecast }) => forecast.$state.listen(() => undefined))
+  void import('../stores/weather/alerts.ts').then(({ alerts }) => alerts.$state.listen(() => undefined))
 }

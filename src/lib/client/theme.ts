@@ -1,5 +1,5 @@
 // Keeps the theme on screen in step with the settings, the system preference and other tabs.
-import { $settings, $systemDark, $theme } from '../stores/index.ts'
+import { $settings, $systemDark, $theme } from '../stores/settings.ts'
 
 const root = document.documentElement
 const query = matchMedia('(prefers-color-scheme: dark)')

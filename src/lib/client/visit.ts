@@ -1,5 +1,6 @@
 // Records a visit to a city page in the recent locations (when the visitor keeps recent places).
-import { $settings, visitLocation } from '../stores/index.ts'
+import { visitLocation } from '../stores/locations.ts'
+import { $settings } from '../stores/settings.ts'
 
 const head = document.querySelector<HTMLElement>('.page-head[data-route]')
 const lat = Number(head?.dataset['lat'])

@@ -2,6 +2,8 @@ import { atom, onMount, type ReadableAtom } from 'nanostores'
 import { isStale, withRetry, type SourceState } from '../query.ts'
 import { $pagePoint, type PagePoint } from './place.ts'
 
+export const MINUTE = 60_000
+
 export type Source<T> = { $state: ReadableAtom<SourceState<T>>; retry: () => void }
 
 /**
