@@ -110,3 +110,11 @@ test('a coordinate page fetches weather for its point', async ({ page }) => {
   expect(new URL(asked[0] ?? 'http://x').searchParams.get('latitude')).toBe('47.75')
   expect(asked).toHaveLength(1)
 })
+
+test('outside radar coverage the radar card says so', async ({ page }) => {
+  await serveProviders(page)
+  await page.goto('/z/21.31/-157.86')
+  await page.locator('#wx-radar').scrollIntoViewIfNeeded()
+  await expect(page.locator('#wx-radar')).toContainText('Radar coverage does not reach this area.')
+  await expect(page.locator('.radar-play')).toHaveCount(0)
+})

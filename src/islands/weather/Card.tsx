@@ -17,13 +17,20 @@ export function SourceCard<D>(props: {
   const state = useStore(props.source.$state)
   const now = useStore($now)
   const t = useT()
-  const { locale } = useDisplay()
+  const { locale, point } = useDisplay()
   const root = useRef<HTMLDivElement>(null)
-  const busy = !t || state.state === 'idle' || state.state === 'loading'
+  const busy = !t || (point !== null && (state.state === 'idle' || state.state === 'loading'))
   useEffect(() => {
     root.current?.closest('section')?.setAttribute('aria-busy', String(busy))
   }, [busy])
 
+  if (t && !point)
+    return (
+      <div ref={root}>
+        <p className="empty-title">{t('state.noLocation')}</p>
+        <p className="muted">{t('state.noLocationHint')}</p>
+      </div>
+    )
   if (busy) return <div ref={root} className="skeleton" aria-hidden="true" />
   if (state.state === 'error')
     return (
