@@ -7,7 +7,7 @@ import {
   $currentLocation,
   $selectedLocation,
   $settings,
-  setCurrentLocation,
+  setDeviceLocation,
   setUseCurrentLocation,
 } from '../../lib/stores/index.ts'
 import { Choice } from './Choice.tsx'
@@ -27,15 +27,7 @@ export function LocationPanel({ labels }: { labels: SettingsLabels }) {
     setGps({ state: 'loading' })
     const result = await locate(navigator.geolocation)
     if (!result.ok) return setGps({ state: 'error', error: result.error })
-    setCurrentLocation({
-      method: 'geolocation',
-      lat: result.lat,
-      lon: result.lon,
-      route: null,
-      city: null,
-      state: null,
-      zip: null,
-    })
+    setDeviceLocation(result.lat, result.lon)
     setGps({ state: 'idle' })
   }
 

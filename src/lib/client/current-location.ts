@@ -1,7 +1,7 @@
 // With "use current location" on, refreshes the stored device location quietly at start,
 // only where permission was already granted (never a surprise prompt).
 import { locate } from '../geolocation.ts'
-import { setCurrentLocation } from '../stores/locations.ts'
+import { setDeviceLocation } from '../stores/locations.ts'
 import { $settings } from '../stores/settings.ts'
 
 const STALE_MS = 10 * 60_000
@@ -17,16 +17,7 @@ async function refresh(): Promise<void> {
   }
   lastRefresh = Date.now()
   const result = await locate(navigator.geolocation)
-  if (result.ok)
-    setCurrentLocation({
-      method: 'geolocation',
-      lat: result.lat,
-      lon: result.lon,
-      route: null,
-      city: null,
-      state: null,
-      zip: null,
-    })
+  if (result.ok) setDeviceLocation(result.lat, result.lon)
 }
 
 void refresh()

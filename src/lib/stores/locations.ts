@@ -61,6 +61,11 @@ export function setCurrentLocation(location: Location | null): void {
   if (location) $recentLocations.set(addRecent($recentLocations.get(), location, Date.now()))
 }
 
+/** Stores a point from the device's GPS (already rounded to 2 decimals). */
+export function setDeviceLocation(lat: number, lon: number): void {
+  setCurrentLocation({ method: 'geolocation', lat, lon, route: null, city: null, state: null, zip: null })
+}
+
 export const removeRecentLocation = (lat: number, lon: number): void =>
   $recentLocations.set(removeRecent($recentLocations.get(), lat, lon))
 export const pinLocation = (location: Location): void => $pinnedLocations.set(pin($pinnedLocations.get(), location))

@@ -19,6 +19,7 @@ import {
   selectLocation,
   setColorTheme,
   setCurrentLocation,
+  setDeviceLocation,
   setDistance,
   setEditorAuth,
   setHideEditorTab,
@@ -139,6 +140,9 @@ describe('location stores', () => {
     setCurrentLocation({ ...place(47.74, -121.99), method: 'geolocation' })
     expect($currentLocation.get()?.method).toBe('geolocation')
     expect($selectedLocation.get()).toBeNull()
+    setDeviceLocation(47.75, -121.98)
+    expect($currentLocation.get()).toMatchObject({ method: 'geolocation', lat: 47.75, lon: -121.98, route: null })
+    expect($recentLocations.get()[0]).toMatchObject({ lat: 47.75, lon: -121.98 })
   })
   it('drops bad entries written by another tab and keeps the good ones', () => {
     setTestStorageKey('porchlight:pinnedLocations', JSON.stringify([place(1, 1), { lat: 'x' }, 5]))
