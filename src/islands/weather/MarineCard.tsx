@@ -18,6 +18,17 @@ export function MarineCard() {
   }, [none])
   const dir = (deg: number | null) => (deg === null ? '' : ` ${t?.('marine.from', { direction: t(compassKey(deg)) }) ?? ''}`)
   const period = (s: number | null) => (s === null ? '' : ` · ${t?.('marine.period', { seconds: s.toFixed(0) }) ?? ''}`)
+  /** Waves and swell: height, period and where they come from. */
+  const sea = (label: string, height: number | null, seconds: number | null, from: number | null) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {height === null ? '—' : formatHeight(height, settings.distance, locale)}
+        {period(seconds)}
+        {dir(from)}
+      </dd>
+    </div>
+  )
   return (
     <>
       <span ref={anchor} hidden />
@@ -26,22 +37,8 @@ export function MarineCard() {
           t &&
           data && (
             <dl className="facts">
-              <div>
-                <dt>{t('marine.waves')}</dt>
-                <dd>
-                  {data.waveHeight === null ? '—' : formatHeight(data.waveHeight, settings.distance, locale)}
-                  {period(data.wavePeriod)}
-                  {dir(data.waveDirection)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('marine.swell')}</dt>
-                <dd>
-                  {data.swellHeight === null ? '—' : formatHeight(data.swellHeight, settings.distance, locale)}
-                  {period(data.swellPeriod)}
-                  {dir(data.swellDirection)}
-                </dd>
-              </div>
+              {sea(t('marine.waves'), data.waveHeight, data.wavePeriod, data.waveDirection)}
+              {sea(t('marine.swell'), data.swellHeight, data.swellPeriod, data.swellDirection)}
               <div>
                 <dt>{t('marine.water')}</dt>
                 <dd>

@@ -28,3 +28,8 @@ export const weatherConfig: WeatherConfig = {
   quakesBase: env('PUBLIC_USGS_URL') ?? 'https://earthquake.usgs.gov/fdsnws/event/1/query',
   alertsBase: env('PUBLIC_NWS_URL') ?? 'https://api.weather.gov/alerts/active',
 }
+
+/** Origins the weather page calls first (forecast, alerts), for preconnect hints. */
+export const firstProviderOrigins: string[] = [
+  ...new Set([weatherConfig.forecastBase, weatherConfig.alertsBase].map((url) => new URL(url).origin)),
+]
