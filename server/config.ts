@@ -1,0 +1,86 @@
+// Server configuration from environment variables (documented in .env.example).
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export type Config = {
+  port: number
+  dataDir: string
+  /** postgres://… runs on PostgreSQL; unset means SQLite in the data directory; ':memory:' for tests. */
+  databaseUrl: string | null
+  allowedOrigins: string[]
+  jwtSecret: Uint8Array
+  /** Where reset links point: the site's origin. */
+  siteUrl: string
+  smtpUrl: string | null
+  mailFrom: string
+  googleClientId: string | null
+  googleClientSecret: string | null
+  githubClientId: string | null
+  githubClientSecret: string | null
+  googleJwksUrl: string
+  googleTokenUrl: string
+  githubOauthUrl: string
+  githubApiUrl: string
+  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
+  trustProxy: boolean
+  /** Lets the template job fetch private and loopback addresses (tests only). */
+  allowPrivateFetch: boolean
+  /** Seeds the Duvall demo set into a fresh database. */
+  demo: boolean
+  /** Runs the template job in this process. */
+  jobs: boolean
+}
+
+type Env = Record<string, string | undefined>
+
+const list = (value: string | undefined, fallback: string[]): string[] =>
+  value ? value.split(',').map((item) => item.trim()).filter(Boolean) : fallback
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value)
+
+/** The JWT secret: JWT_SECRET when set, else one generated once and kept in the data directory. */
+function jwtSecret(env: Env, dataDir: string): Uint8Array {
+  const fromEnv = env['JWT_SECRET']
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters')
+    return new TextEncoder().encode(fromEnv)
+  }
+  const file = join(dataDir, 'jwt-secret')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}
+
+/** Reads the configuration; throws with a plain message for a value that cannot work. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = Number(env['API_PORT'] ?? env['PORT'] ?? 8787)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Bad API_PORT: ${env['API_PORT']}`)
+  const dataDir = resolve(env['DATA_DIR'] || '.data')
+  return {
+    port,
+    dataDir,
+    databaseUrl: env['DATABASE_URL'] || null,
+    allowedOrigins: list(env['ALLOWED_ORIGINS'], ['http://localhost:4321', 'http://localhost:4322']),
+    jwtSecret: jwtSecret(env, dataDir),
+    siteUrl: (env['SITE_URL'] || 'http://localhost:4321').replace(/\/$/, ''),
+    smtpUrl: env['SMTP_URL'] || null,
+    mailFrom: env['MAIL_FROM'] || 'Porchlight <no-reply@localhost>',
+    googleClientId: env['GOOGLE_CLIENT_ID'] || null,
+    googleClientSecret: env['GOOGLE_CLIENT_SECRET'] || null,
+    githubClientId: env['GITHUB_CLIENT_ID'] || null,
+    githubClientSecret: env['GITHUB_CLIENT_SECRET'] || null,
+    googleJwksUrl: env['GOOGLE_JWKS_URL'] || 'https://www.googleapis.com/oauth2/v3/certs',
+    googleTokenUrl: env['GOOGLE_TOKEN_URL'] || 'https://oauth2.googleapis.com/token',
+    githubOauthUrl: (env['GITHUB_OAUTH_URL'] || 'https://github.com').replace(/\/$/, ''),
+    githubApiUrl: (env['GITHUB_API_URL'] || 'https://api.github.com').replace(/\/$/, ''),
+    trustProxy: flag(env['TRUST_PROXY'], false),
+    allowPrivateFetch: flag(env['ALLOW_PRIVATE_FETCH'], false),
+    demo: flag(env['DEMO_DATA'], true),
+    jobs: flag(env['JOBS'], true),
+  }
+}

@@ -1,0 +1,10 @@
+// Versioned migrations, applied in name order at start (server/db/index.ts). Never edit a released one; add the next.
+import type { Migration } from 'kysely'
+import { initial } from './001-initial.ts'
+
+export type DialectKind = 'sqlite' | 'postgres'
+
+/** All migrations by name, for Kysely's Migrator. */
+export function migrations(kind: DialectKind): Record<string, Migration> {
+  return { '001-initial': initial(kind) }
+}

@@ -1,0 +1,121 @@
+// Item rows: reads, writes (keeping the grid cells in step), and the reaction's area query.
+import type { Db } from '../index.ts'
+import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
+import { boxAround, cellOf, cellsOf } from './grid.ts'
+
+type Located = { lat: number; lon: number; area_miles: number }
+
+/** Bounding-box columns for an item's area. */
+function boxColumns({ lat, lon, area_miles }: Located): Pick<ItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'> {
+  const box = boxAround(lat, lon, area_miles)
+  return { min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon }
+}
+
+async function writeCells(db: Db, id: number, item: Located): Promise<void> {
+  await db.deleteFrom('item_cells').where('item_id', '=', id).execute()
+  const cells = cellsOf(boxAround(item.lat, item.lon, item.area_miles))
+  for (let start = 0; start < cells.length; start += 200) {
+    const rows = cells.slice(start, start + 200).map((cell) => ({ cell, item_id: id }))
+    await db.insertInto('item_cells').values(rows).execute()
+  }
+}
+
+export type NewItem = Omit<NewItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'>
+
+/** Inserts an item and files it in the grid; returns its id. */
+export async function insertItem(db: Db, item: NewItem & Located): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('items')
+      .values({ ...item, ...boxColumns(item) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await writeCells(trx, id, item)
+    return id
+  })
+}
+
+/** Updates an item; when its place or area changes, its grid cells follow. */
+export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promise<ItemRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!before) return null
+    const after = { ...before, ...changes, id }
+    const moved = after.lat !== before.lat || after.lon !== before.lon || after.area_miles !== before.area_miles
+    const values = moved ? { ...changes, ...boxColumns(after) } : changes
+    await trx.updateTable('items').set(values).where('id', '=', id).execute()
+    if (moved) await writeCells(trx, id, after)
+    return { ...after, ...boxColumns(after) }
+  })
+}
+
+export async function getItem(db: Db, id: number): Promise<ItemRow | null> {
+  return (await db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+}
+
+export async function deleteItem(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('items').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+export async function itemByEditKeyHash(db: Db, hash: string): Promise<ItemRow | null> {
+  return (await db.selectFrom('items').selectAll().where('edit_key_hash', '=', hash).executeTakeFirst()) ?? null
+}
+
+/**
+ * Active items whose area box holds the point, for everyone (layer 0) plus the given test layer:
+ * one indexed lookup of the point's grid cell, then the box test. The caller checks the exact circle.
+ */
+export async function itemsAround(db: Db, lat: number, lon: number, layer: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('item_cells')
+    .innerJoin('items', 'items.id', 'item_cells.item_id')
+    .selectAll('items')
+    .where('item_cells.cell', '=', cellOf(lat, lon))
+    .where('items.is_active', '=', 1)
+    .where('items.layer', 'in', layer ? [0, layer] : [0])
+    .where('items.min_lat', '<=', lat)
+    .where('items.max_lat', '>=', lat)
+    .where('items.min_lon', '<=', lon)
+    .where('items.max_lon', '>=', lon)
+    .execute()
+}
+
+/** Active items of a page (route), wherever they are. */
+export async function itemsOfPage(db: Db, pageName: string, layer: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('page_name', '=', pageName)
+    .where('is_active', '=', 1)
+    .where('layer', 'in', layer ? [0, layer] : [0])
+    .execute()
+}
+
+export type ItemFilter = {
+  dataAspect?: string | undefined
+  dataCategory?: string | undefined
+  city?: string | undefined
+  /** Scope of the asking user: only these pages, this city, or this item. */
+  scope?: { pageName?: string; cityName?: string; itemId?: number } | undefined
+  limit: number
+  offset: number
+}
+
+/** A page of items for staff lists, newest first, with the total count. */
+export async function listItems(db: Db, filter: ItemFilter): Promise<{ rows: ItemRow[]; total: number }> {
+  let query = db.selectFrom('items')
+  if (filter.dataAspect) query = query.where('data_aspect', '=', filter.dataAspect)
+  if (filter.dataCategory) query = query.where('data_category', '=', filter.dataCategory)
+  if (filter.city) query = query.where((eb) => eb(eb.fn('lower', ['city_name']), '=', filter.city!.toLowerCase()))
+  const scope = filter.scope
+  if (scope?.pageName !== undefined) query = query.where('page_name', '=', scope.pageName)
+  if (scope?.cityName !== undefined) {
+    const city = scope.cityName.toLowerCase()
+    query = query.where((eb) => eb(eb.fn('lower', ['city_name']), '=', city))
+  }
+  if (scope?.itemId !== undefined) query = query.where('id', '=', scope.itemId)
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute()
+  return { rows, total: Number(total) }
+}

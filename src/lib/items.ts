@@ -1,0 +1,116 @@
+/** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
+
+/** The section an item belongs to; the reaction response has one list per section. */
+export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
+export type Aspect = (typeof ASPECTS)[number]
+
+/** Priority words of the SPEC, most pressing first: the order of the reaction lists. */
+export const PRIORITIES = ['Critical', 'Urgent', 'High', 'Warning', 'Medium', 'Normal', 'Info', 'Low'] as const
+export type Priority = (typeof PRIORITIES)[number]
+
+export const TITLE_MAX = 200
+export const DEFAULT_AREA_MILES = 10
+export const MAX_AREA_MILES = 500
+export const CAMERAS_CAP = 60
+export const DEFAULT_LOCK_SECONDS = 3600
+
+/**
+ * Reads a priority word in any case; unknown words become Normal.
+ * @example parsePriority('critical') // 'Critical'
+ */
+export function parsePriority(value: unknown): Priority {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : ''
+  return PRIORITIES.find((priority) => priority.toLowerCase() === word) ?? 'Normal'
+}
+
+/** Sort rank of a priority: 0 for Critical up to 7 for Low. */
+export function priorityRank(priority: string): number {
+  return PRIORITIES.indexOf(parsePriority(priority))
+}
+
+/** The editable text fields that SPEC section 5 validates. */
+export type ItemDraft = {
+  title?: string | null
+  state?: string | null
+  link?: string | null
+  image?: string | null
+  specialData?: string | null
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Validates an item before saving; the messages are SPEC section 5's, joined with a comma.
+ * @example validateItem({ title: ' ' }) // 'Title is required'
+ */
+export function validateItem(draft: ItemDraft): string | null {
+  const errors: string[] = []
+  const title = (draft.title ?? '').trim()
+  if (!title) errors.push('Title is required')
+  else if (title.length >= TITLE_MAX) errors.push('Title must be less than 200 characters')
+  if (draft.specialData) {
+    try {
+      JSON.parse(draft.specialData)
+    } catch {
+      errors.push('Invalid JSON in specialData')
+    }
+  }
+  if (draft.link && !isHttpUrl(draft.link.trim())) errors.push('Invalid link URL')
+  if (draft.image && !isHttpUrl(draft.image.trim())) errors.push('Invalid image URL')
+  return errors.length ? errors.join(', ') : null
+}
+
+/**
+ * Trims title and state and turns an empty link or image into null (SPEC section 5).
+ * @example sanitizeItem({ title: ' A ', link: '' }) // { title: 'A', link: null }
+ */
+export function sanitizeItem<T extends ItemDraft>(draft: T): T {
+  const clean: T = { ...draft }
+  if (typeof clean.title === 'string') clean.title = clean.title.trim()
+  if (typeof clean.state === 'string') clean.state = clean.state.trim()
+  if ('link' in clean) clean.link = clean.link?.trim() || null
+  if ('image' in clean) clean.image = clean.image?.trim() || null
+  return clean
+}
+
+/** What an item shows in the reaction lists: the SPEC's Alert item. */
+export type AlertItem = {
+  id: number
+  priority: string
+  stateType: string | null
+  state: string | null
+  title: string
+  class: string | null
+  data: {
+    lines: string[]
+    classes: string[]
+    location: string | null
+    status: string | null
+    dataTemplate: string | null
+    specialData: string | null
+    lockResultUntil: string | null
+  }
+  image: string | null
+  link: string | null
+  icon: string | null
+  dataLink: string | null
+  dataLinkType: string | null
+  distance: number
+  valueChanged: string | null
+  retrieved: string | null
+  isOld: boolean
+  dataCategory: string | null
+  category: string | null
+  dataAspect: string
+  dataProperty: string
+}
+
+/** The reaction response: one list per section. */
+export type Reaction = Record<Aspect, { messages: AlertItem[] }>
