@@ -1,7 +1,8 @@
 // Opens the database (SQLite file by default, PostgreSQL when DATABASE_URL says so) and migrates it.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { migrations, type DialectKind } from './migrations/index.ts'
 import type { Database } from './schema.ts'

@@ -1,21 +1,21 @@
-// Table types for Kysely. Times are ISO-8601 UTC text and flags are 0/1, the same on SQLite and PostgreSQL.
+// Table types for Kysely (Generated marks a column with a database default). Times are ISO-8601 UTC text and flags are 0/1, the same on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 export type ItemsTable = {
   id: Generated<number>
   data_aspect: string
-  data_property: string
+  data_property: Generated<string>
   data_category: string | null
   category: string | null
-  priority: string
+  priority: Generated<string>
   state_type: string | null
   state: string | null
   title: string
   class: string | null
   /** JSON array of strings. */
-  lines: string
+  lines: Generated<string>
   /** JSON array of strings. */
-  classes: string
+  classes: Generated<string>
   location: string | null
   status: string | null
   /** JSON template (src/lib/template.ts) or null. */
@@ -29,10 +29,10 @@ export type ItemsTable = {
   data_link_type: string | null
   value_changed: string | null
   retrieved: string | null
-  is_old: number
-  is_active: number
-  sort_order: number
-  area_miles: number
+  is_old: Generated<number>
+  is_active: Generated<number>
+  sort_order: Generated<number>
+  area_miles: Generated<number>
   lat: number
   lon: number
   min_lat: number
@@ -42,10 +42,10 @@ export type ItemsTable = {
   page_name: string | null
   city_name: string | null
   /** 0 for everyone; n shows only to visitors with test layer n. */
-  layer: number
+  layer: Generated<number>
   /** SHA-256 of the item's secret edit key, or null. */
   edit_key_hash: string | null
-  is_demo: number
+  is_demo: Generated<number>
   next_fetch_at: string | null
   fetch_error: string | null
   created_at: string

@@ -35,8 +35,9 @@ export function canEdit(editor: Editor, item: EditTarget): boolean {
 }
 
 /** Role from a token's EntityType claim (the index in ROLES) (0 to 5), else from a role claim; 'none' otherwise. */
-export function roleFromClaims(claims: { EntityType?: unknown; role?: unknown }): Role {
-  const number = typeof claims.EntityType === 'string' ? Number(claims.EntityType) : claims.EntityType
+export function roleFromClaims(claims: Record<string, unknown>): Role {
+  const entityType = claims['EntityType']
+  const number = typeof entityType === 'string' ? Number(entityType) : entityType
   const byNumber = typeof number === 'number' && Number.isInteger(number) ? ROLES[number] : undefined
-  return byNumber ?? ROLES.find((role) => role === claims.role) ?? 'none'
+  return byNumber ?? ROLES.find((role) => role === claims['role']) ?? 'none'
 }

@@ -30,11 +30,11 @@ export function priorityRank(priority: string): number {
 
 /** The editable text fields that SPEC section 5 validates. */
 export type ItemDraft = {
-  title?: string | null
-  state?: string | null
-  link?: string | null
-  image?: string | null
-  specialData?: string | null
+  title?: string | null | undefined
+  state?: string | null | undefined
+  link?: string | null | undefined
+  image?: string | null | undefined
+  specialData?: string | null | undefined
 }
 
 function isHttpUrl(value: string): boolean {

@@ -1,5 +1,6 @@
 // Items with their grid cells, users, refresh tokens, password resets, rate-limit windows and meta flags.
-import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely'
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import type { DialectKind } from './index.ts'
 
 type Db = Kysely<unknown>

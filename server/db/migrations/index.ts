@@ -1,5 +1,5 @@
 // Versioned migrations, applied in name order at start (server/db/index.ts). Never edit a released one; add the next.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { initial } from './001-initial.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'

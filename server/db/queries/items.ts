@@ -40,7 +40,8 @@ export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promi
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()
     if (!before) return null
-    const after = { ...before, ...changes, id }
+    // Updateable's optional keys are absent, never undefined, when they come from prepareItem.
+    const after = { ...before, ...changes, id } as ItemRow
     const moved = after.lat !== before.lat || after.lon !== before.lon || after.area_miles !== before.area_miles
     const values = moved ? { ...changes, ...boxColumns(after) } : changes
     await trx.updateTable('items').set(values).where('id', '=', id).execute()

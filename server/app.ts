@@ -1,0 +1,63 @@
+// The Porchlight API: one sub-app per resource, shared middleware, and the OpenAPI document.
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppEnv, Deps } from './env.ts'
+import { admin } from './routes/admin.ts'
+import { auth } from './routes/auth.ts'
+import { items } from './routes/items.ts'
+import { manage } from './routes/manage.ts'
+import { oauth } from './routes/oauth.ts'
+import { reaction } from './routes/reaction.ts'
+
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+/** Builds the app around its dependencies (tests pass an in-memory database and a fake mailer). */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>()
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }))
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  )
+  app.use('*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
+  app.use('*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+  app.get('/api/health', (c) => c.json({ ok: true }, 200))
+  app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Porchlight API',
+      version: '1.0.0',
+      description: 'Live sections (reaction), items, manage, auth and users. Every failure answers { error }.',
+    },
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = /json/i.test(error.message) ? 'Invalid request: body is not valid JSON' : error.message
+      return c.json({ error: message || 'Invalid request' }, error.status)
+    }
+    console.error(`${c.req.method} ${c.req.path}:`, error instanceof Error ? error.message : 'unknown error')
+    return c.json({ error: 'Internal server error' }, 500)
+  })
+  return app
+}
+
+export type AppType = ReturnType<typeof createApp>

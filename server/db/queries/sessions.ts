@@ -1,0 +1,59 @@
+// Rotating refresh tokens and single-use password reset links, both stored as SHA-256 hashes.
+import type { Db } from '../index.ts'
+
+export async function saveRefreshToken(db: Db, userId: number, hash: string, expiresAt: string, now: string): Promise<void> {
+  await db.insertInto('refresh_tokens').values({ user_id: userId, token_hash: hash, expires_at: expiresAt, created_at: now }).execute()
+}
+
+export type RefreshUse = { state: 'ok'; userId: number } | { state: 'reused'; userId: number } | { state: 'invalid' }
+
+/**
+ * Spends a refresh token: valid once. A token presented again after rotation means it was stolen,
+ * so every token of that user is revoked (reuse detection).
+ */
+export async function spendRefreshToken(db: Db, hash: string, now: string): Promise<RefreshUse> {
+  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst()
+  if (!row || row.expires_at <= now) return { state: 'invalid' }
+  const spent = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', row.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(spent.numUpdatedRows) === 1) return { state: 'ok', userId: row.user_id }
+  await revokeUserTokens(db, row.user_id, now)
+  return { state: 'reused', userId: row.user_id }
+}
+
+export async function revokeRefreshToken(db: Db, hash: string, now: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('token_hash', '=', hash).where('revoked_at', 'is', null).execute()
+}
+
+export async function revokeUserTokens(db: Db, userId: number, now: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
+}
+
+export async function saveReset(db: Db, userId: number, hash: string, expiresAt: string, now: string): Promise<void> {
+  await db.insertInto('password_resets').values({ token_hash: hash, user_id: userId, expires_at: expiresAt, created_at: now }).execute()
+}
+
+/** Spends a reset link: the user id when it is unused and unexpired, else null. */
+export async function spendReset(db: Db, hash: string, now: string): Promise<number | null> {
+  const row = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', hash).executeTakeFirst()
+  if (!row || row.used_at || row.expires_at <= now) return null
+  const spent = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(spent.numUpdatedRows) === 1 ? row.user_id : null
+}
+
+/** Drops expired tokens and links, and old rate-limit windows (run by the background job). */
+export async function pruneSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<=', now).execute()
+  await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()
+  const dayAgo = new Date(Date.parse(now) - 86_400_000).toISOString()
+  await db.deleteFrom('rate_limits').where('window_start', '<', dayAgo).execute()
+}

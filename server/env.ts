@@ -1,0 +1,13 @@
+// What every handler can reach: the database, the configuration, the mailer and the clock.
+import type { Config } from './config.ts'
+import type { Store } from './db/index.ts'
+import type { Mailer } from './lib/mail.ts'
+
+export type Deps = {
+  store: Store
+  config: Config
+  mailer: Mailer
+  now: () => Date
+}
+
+export type AppEnv = { Variables: { deps: Deps } }

@@ -1,0 +1,30 @@
+// Starts the API: configuration, database and migrations, demo data on a fresh database, the template job, HTTP.
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/index.ts'
+import { seedDemo } from './db/demo/index.ts'
+import { startTemplateJob } from './jobs/templates.ts'
+import { createMailer } from './lib/mail.ts'
+
+const config = loadConfig()
+const store = await openDatabase(config.databaseUrl, config.dataDir)
+if (config.demo) {
+  const seeded = await seedDemo(store.db)
+  if (seeded) console.log(`api: added ${seeded} demo items around Duvall, WA (remove them with npm run demo:remove)`)
+}
+const job = config.jobs ? startTemplateJob(store.db, { allowPrivate: config.allowPrivateFetch }) : null
+const app = createApp({ store, config, mailer: createMailer(config.smtpUrl, config.mailFrom), now: () => new Date() })
+
+const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
+  const where = store.kind === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
+  console.log(`api: http://localhost:${port} (${where}); OpenAPI at /api/openapi.json`)
+})
+
+function stop(): void {
+  job?.stop()
+  server.close(() => void store.db.destroy().then(() => process.exit(0)))
+  setTimeout(() => process.exit(0), 3000).unref()
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,86 @@
+// Access tokens (signed JWTs with the SPEC's EntityType claim), password hashing and opaque secrets.
+import { createHash, randomBytes } from 'node:crypto'
+import { hash, verify } from '@node-rs/argon2'
+import { SignJWT, jwtVerify } from 'jose'
+import { roleFromClaims, type Editor } from '../../src/lib/can-edit.ts'
+import { ROLES, type Role } from '../../src/lib/state/auth.ts'
+
+export const ACCESS_TOKEN_SECONDS = 60 * 60
+export const EDIT_KEY_TOKEN_SECONDS = 12 * 60 * 60
+
+/** A signed-in caller: a user (sub = user id) or an edit-key holder of one item (userId null). */
+export type Caller = NonNullable<Editor> & { userId: number | null; email: string; name: string; keyTag: string | null }
+
+export type TokenSubject = {
+  userId: number | null
+  role: Role
+  email: string
+  name: string
+  itemId: number | null
+  pageName: string | null
+  cityName: string | null
+  /** For an edit-key token: the start of the key's hash, so a new key voids old tokens. */
+  keyTag?: string | null
+}
+
+/** Signs an access token: EntityType is the role's number (SPEC section 6), plus the scope fields. */
+export async function signAccessToken(secret: Uint8Array, subject: TokenSubject, seconds = ACCESS_TOKEN_SECONDS): Promise<string> {
+  return new SignJWT({
+    EntityType: ROLES.indexOf(subject.role),
+    role: subject.role,
+    email: subject.email,
+    name: subject.name,
+    itemId: subject.itemId,
+    pageName: subject.pageName,
+    cityName: subject.cityName,
+    ...(subject.keyTag ? { keyTag: subject.keyTag } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject.userId === null ? `item:${subject.itemId}` : String(subject.userId))
+    .setIssuedAt()
+    .setExpirationTime(`${seconds}s`)
+    .sign(secret)
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null)
+
+/** Verifies a token; null when it is missing, forged, expired or malformed. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<Caller | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    const sub = payload.sub ?? ''
+    const userId = /^\d+$/.test(sub) ? Number(sub) : null
+    const itemId = typeof payload['itemId'] === 'number' ? payload['itemId'] : null
+    if (userId === null && !(sub.startsWith('item:') && itemId !== null)) return null
+    return {
+      userId,
+      role: roleFromClaims(payload),
+      email: stringOrNull(payload['email']) ?? '',
+      name: stringOrNull(payload['name']) ?? '',
+      itemId,
+      pageName: stringOrNull(payload['pageName']),
+      cityName: stringOrNull(payload['cityName']),
+      keyTag: stringOrNull(payload['keyTag']),
+    }
+  } catch {
+    return null
+  }
+}
+
+/** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's baseline. */
+export const hashPassword = (password: string): Promise<string> => hash(password)
+
+export async function checkPassword(stored: string | null, password: string): Promise<boolean> {
+  if (!stored) return false
+  try {
+    return await verify(stored, password)
+  } catch {
+    return false
+  }
+}
+
+/** A random secret for refresh tokens, reset links and edit keys (256 bits). */
+export const newSecret = (): string => randomBytes(32).toString('base64url')
+
+/** How secrets are stored: their SHA-256, so a database leak gives nothing usable. */
+export const sha256 = (secret: string): string => createHash('sha256').update(secret).digest('hex')

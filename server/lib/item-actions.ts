@@ -1,0 +1,82 @@
+// The item writes shared by /items, /api/manage and the legacy /api/editzzz calls, with canEdit on every one.
+import { canEdit, type EditTarget } from '../../src/lib/can-edit.ts'
+import { DEFAULT_LOCK_SECONDS } from '../../src/lib/items.ts'
+import { deleteItem, getItem, insertItem, updateItem } from '../db/queries/items.ts'
+import type { ItemRow } from '../db/schema.ts'
+import type { Deps } from '../env.ts'
+import type { Caller } from './auth.ts'
+import { prepareItem, type ItemInput } from './item-input.ts'
+
+export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: string }
+
+export const AUTH_REQUIRED = 'Authentication required to update items'
+export const FORBIDDEN = 'You do not have permission to edit this item'
+export const NOT_FOUND = 'Item not found'
+
+const target = (row: Pick<ItemRow, 'id' | 'page_name' | 'city_name'>): EditTarget => ({
+  id: row.id,
+  pageName: row.page_name,
+  cityName: row.city_name,
+})
+
+/** Loads an item the caller may change, or says why not. */
+export async function editable(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+  if (!caller) return { ok: false, status: 401, error: AUTH_REQUIRED }
+  const row = await getItem(deps.store.db, id)
+  if (!row) return { ok: false, status: 404, error: NOT_FOUND }
+  if (!canEdit(caller, target(row))) return { ok: false, status: 403, error: FORBIDDEN }
+  return { ok: true, row }
+}
+
+export async function createItem(deps: Deps, caller: Caller | null, input: ItemInput): Promise<Outcome> {
+  if (!caller) return { ok: false, status: 401, error: AUTH_REQUIRED }
+  const now = deps.now().toISOString()
+  const prepared = prepareItem(input, null, now)
+  if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
+  const { fields } = prepared
+  if (!canEdit(caller, { id: null, pageName: fields.page_name, cityName: fields.city_name })) {
+    return { ok: false, status: 403, error: FORBIDDEN }
+  }
+  const id = await insertItem(deps.store.db, { ...fields, created_at: now, edit_key_hash: null })
+  const row = await getItem(deps.store.db, id)
+  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+}
+
+/** Saves changes; page and area staff cannot move an item out of their own page or city. */
+export async function saveItem(deps: Deps, caller: Caller | null, id: number, input: ItemInput): Promise<Outcome> {
+  const found = await editable(deps, caller, id)
+  if (!found.ok) return found
+  const prepared = prepareItem(input, found.row, deps.now().toISOString())
+  if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
+  const { fields } = prepared
+  if (!canEdit(caller, { id, pageName: fields.page_name, cityName: fields.city_name })) {
+    return { ok: false, status: 403, error: FORBIDDEN }
+  }
+  const row = await updateItem(deps.store.db, id, fields)
+  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+}
+
+export async function removeItem(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+  const found = await editable(deps, caller, id)
+  if (!found.ok) return found
+  await deleteItem(deps.store.db, id)
+  return found
+}
+
+/** Locks the item's current result against its template until `until` (SPEC: default one hour). */
+export async function lockItem(deps: Deps, caller: Caller | null, id: number, until?: Date): Promise<Outcome> {
+  const found = await editable(deps, caller, id)
+  if (!found.ok) return found
+  const at = until ?? new Date(deps.now().getTime() + DEFAULT_LOCK_SECONDS * 1000)
+  const row = await updateItem(deps.store.db, id, { lock_result_until: at.toISOString(), updated_at: deps.now().toISOString() })
+  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+}
+
+export async function unlockItem(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+  const found = await editable(deps, caller, id)
+  if (!found.ok) return found
+  const now = deps.now().toISOString()
+  const changes = { lock_result_until: null, updated_at: now, ...(found.row.data_template ? { next_fetch_at: now } : {}) }
+  const row = await updateItem(deps.store.db, id, changes)
+  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+}

@@ -1,0 +1,173 @@
+// Fetching pages named by staff-written templates without letting them reach the server's own network (SSRF).
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { isIP, type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
+import { Agent, fetch, type Response } from 'undici'
+
+export type SafeFetchResult = { ok: true; text: string; contentType: string } | { ok: false; error: string }
+
+export type SafeFetchOptions = {
+  /** Lets private, loopback and other non-public addresses through (tests and local setups only). */
+  allowPrivate?: boolean
+  timeoutMs?: number
+  maxBytes?: number
+  /** An undici-compatible fetch, for tests; it is given the guarding dispatcher. */
+  fetchImpl?: typeof fetch
+}
+
+export const FETCH_TIMEOUT_MS = 10_000
+export const FETCH_MAX_BYTES = 1_000_000
+export const FETCH_MAX_REDIRECTS = 3
+export const USER_AGENT = 'Porchlight/1.0 (+status templates)'
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/** Raised by the DNS guard; found again in the cause chain of undici's 'fetch failed'. */
+class RefusedAddressError extends Error {}
+
+/**
+ * True for an address on the public internet: ipaddr.js calls everything else (private, loopback,
+ * link-local, unique-local, multicast, CGNAT, reserved, 6to4 and other tunnels…) by a range name.
+ * @example isPublicAddress('10.0.0.1') // false
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false
+  // process() turns ::ffff:10.0.0.1 into 10.0.0.1, so a mapped private address is judged as itself.
+  return ipaddr.process(address).range() === 'unicast'
+}
+
+/** dns.lookup that fails when any address of the host is not public; the socket connects to what it checked. */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 0)
+    if (!addresses.length || addresses.some(({ address }) => !isPublicAddress(address))) {
+      return callback(new RefusedAddressError('Refused: the host is on a private network'), '', 0)
+    }
+    if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses)
+    callback(null, addresses[0]!.address, addresses[0]!.family)
+  })
+}
+
+let guardedAgent: Agent | undefined
+let openAgent: Agent | undefined
+
+/** One pooled agent per mode, made on first use. */
+function agentFor(allowPrivate: boolean): Agent {
+  if (allowPrivate) return (openAgent ??= new Agent({ connect: { timeout: FETCH_TIMEOUT_MS } }))
+  return (guardedAgent ??= new Agent({ connect: { timeout: FETCH_TIMEOUT_MS, lookup: guardedLookup } }))
+}
+
+/** Why a URL may not be fetched, or null: http(s) only, and no literal non-public IP (DNS is checked at connect). */
+function refusal(url: URL, allowPrivate: boolean): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Refused: only http and https addresses'
+  if (url.username || url.password) return 'Refused: addresses with a user name or password'
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (!allowPrivate && isIP(host) && !isPublicAddress(host)) return 'Refused: the host is on a private network'
+  return null
+}
+
+const sizeText = (bytes: number): string =>
+  bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : bytes >= 1000 ? `${bytes / 1000} kB` : `${bytes} bytes`
+
+function charsetOf(contentType: string): string {
+  return /charset="?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8'
+}
+
+function decode(bytes: Uint8Array, contentType: string): string {
+  try {
+    return new TextDecoder(charsetOf(contentType)).decode(bytes)
+  } catch {
+    return new TextDecoder().decode(bytes)
+  }
+}
+
+/** Reads at most maxBytes of a body, cancelling the stream beyond that. */
+async function readLimited(body: Response['body'], maxBytes: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array()
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
+/** A short, secret-free message for a failed fetch (no URL: it may carry a token). */
+function describe(error: unknown, timeoutMs: number): string {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof RefusedAddressError) return cause.message
+    if (cause.name === 'TimeoutError') return `Timed out after ${timeoutMs / 1000} s`
+    const code = (cause as { code?: unknown }).code
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Host not found'
+    if (code === 'ECONNREFUSED') return 'Connection refused'
+    if (typeof code === 'string') return `Fetch failed (${code})`
+  }
+  return 'Fetch failed'
+}
+
+/**
+ * Fetches a page for a status template: http(s) only, public addresses only (unless allowPrivate),
+ * 10 s for everything, 1 MB at most, 3 redirects each checked again. Never throws.
+ * @example const page = await safeFetch('https://example.org/status') // { ok: true, text: '…', contentType: 'text/html' }
+ */
+export async function safeFetch(address: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const allowPrivate = options.allowPrivate ?? false
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS
+  const maxBytes = options.maxBytes ?? FETCH_MAX_BYTES
+  const fetchImpl = options.fetchImpl ?? fetch
+  const signal = AbortSignal.timeout(timeoutMs)
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    return { ok: false, error: 'Invalid URL' }
+  }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const refused = refusal(url, allowPrivate)
+      if (refused) return { ok: false, error: refused }
+      const response = await fetchImpl(url, {
+        dispatcher: agentFor(allowPrivate),
+        redirect: 'manual',
+        signal,
+        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/json;q=0.9, text/plain;q=0.8, */*;q=0.5' },
+      })
+      const location = response.headers.get('location')
+      if (REDIRECTS.has(response.status) && location) {
+        await response.body?.cancel().catch(() => undefined)
+        if (redirects >= FETCH_MAX_REDIRECTS) return { ok: false, error: `Too many redirects (more than ${FETCH_MAX_REDIRECTS})` }
+        url = new URL(location, url)
+        continue
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined)
+        return { ok: false, error: `HTTP ${response.status}` }
+      }
+      const contentType = response.headers.get('content-type') ?? ''
+      const tooLarge = { ok: false, error: `Response larger than ${sizeText(maxBytes)}` } as const
+      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+        await response.body?.cancel().catch(() => undefined)
+        return tooLarge
+      }
+      const bytes = await readLimited(response.body, maxBytes)
+      if (!bytes) return tooLarge
+      return { ok: true, text: decode(bytes, contentType), contentType }
+    }
+  } catch (error) {
+    return { ok: false, error: describe(error, timeoutMs) }
+  }
+}

@@ -1,0 +1,155 @@
+// /auth: email sign-in, refresh, logout, the current user, and password reset (SPEC sections 4, 5, 8).
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { revokeRefreshToken, revokeUserTokens, saveReset, spendRefreshToken, spendReset } from '../db/queries/sessions.ts'
+import { normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
+import type { AppEnv } from '../env.ts'
+import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
+import { currentCaller } from '../lib/caller.ts'
+import { hook } from '../lib/hook.ts'
+import { clientIp } from '../lib/http.ts'
+import { TOO_MANY, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
+import { clearRefreshCookie, refreshCookie, startSession } from '../lib/session.ts'
+import { toUserView } from '../lib/user-view.ts'
+import { errorSchema, errors, json, okSchema, sessionSchema, userSchema } from '../schemas.ts'
+
+export const PASSWORD_MIN = 8
+const RESET_MINUTES = 60
+const FORGOT_ANSWER = 'If that address has an account, a reset link is on its way.'
+
+const credentials = z.object({ email: z.string().max(254).optional(), password: z.string().max(1024).optional() }).strict()
+const tooMany = { 429: json(errorSchema, 'Too many attempts') }
+
+/** Email and password sign-in, shared by POST /auth/email and the legacy GET /api/manage/login. */
+export async function emailSignIn(c: Context<AppEnv>, email = '', password = '') {
+  if (!email.trim() || !password) return { status: 400 as const, body: { error: 'Email and password are required' } }
+  if (await overLimit(c, signInLimits(clientIp(c), normalEmail(email)))) return { status: 429 as const, body: { error: TOO_MANY } }
+  const user = await userByEmail(c.var.deps.store.db, email)
+  // Hash anyway when the address is unknown, so timing does not tell which addresses exist.
+  const valid = user ? await checkPassword(user.password_hash, password) : (await hashPassword(password), false)
+  if (!user || !valid) return { status: 401 as const, body: { error: 'Invalid email or password' } }
+  const signedIn = await signInUser(c.var.deps.store.db, user.email, user.name, user.provider, c.var.deps.now().toISOString())
+  return { status: 200 as const, body: await startSession(c, signedIn) }
+}
+
+export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/email',
+      summary: 'Signs in with email and password; sets the refresh cookie',
+      request: { body: { content: { 'application/json': { schema: credentials } }, required: true } },
+      responses: { 200: json(sessionSchema, 'Signed in'), 400: errors[400], 401: errors[401], ...tooMany },
+    }),
+    async (c) => {
+      const { email, password } = c.req.valid('json')
+      const { status, body } = await emailSignIn(c, email, password)
+      return status === 200 ? c.json(body, 200) : c.json(body, status)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/refresh',
+      summary: 'Swaps the refresh cookie for a new access token and a new cookie (rotation)',
+      responses: { 200: json(sessionSchema, 'A fresh session'), 401: errors[401] },
+    }),
+    async (c) => {
+      const presented = refreshCookie(c)
+      const { db } = c.var.deps.store
+      const spent = presented ? await spendRefreshToken(db, sha256(presented), c.var.deps.now().toISOString()) : null
+      const user = spent?.state === 'ok' ? await userById(db, spent.userId) : null
+      if (!user) {
+        clearRefreshCookie(c)
+        return c.json({ error: 'Failed to refresh token' }, 401)
+      }
+      return c.json(await startSession(c, user), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/logout',
+      summary: 'Ends the session: revokes the refresh cookie’s token and clears it',
+      responses: { 200: json(okSchema, 'Signed out') },
+    }),
+    async (c) => {
+      const presented = refreshCookie(c)
+      if (presented) await revokeRefreshToken(c.var.deps.store.db, sha256(presented), c.var.deps.now().toISOString())
+      clearRefreshCookie(c)
+      return c.json({ ok: true as const }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/auth/me',
+      summary: 'The signed-in user (the start-up lookup from a stored token)',
+      responses: { 200: json(userSchema, 'The user'), 401: errors[401] },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      const user = caller?.userId ? await userById(c.var.deps.store.db, caller.userId) : null
+      if (!user) return c.json({ error: 'Not signed in' }, 401)
+      return c.json(toUserView(user), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/forgot-password',
+      summary: 'Sends a single-use reset link (same answer whether or not the address exists)',
+      request: { body: { content: { 'application/json': { schema: z.object({ email: z.string().max(254) }).strict() } }, required: true } },
+      responses: { 200: json(okSchema, 'Accepted'), 400: errors[400], ...tooMany, 500: json(errorSchema, 'Mail failed') },
+    }),
+    async (c) => {
+      const email = normalEmail(c.req.valid('json').email)
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) return c.json({ error: 'Email is required' }, 400)
+      if (await overLimit(c, resetLimits(clientIp(c), email))) return c.json({ error: TOO_MANY }, 429)
+      const { store, config, mailer, now } = c.var.deps
+      const user = await userByEmail(store.db, email)
+      if (user) {
+        const secret = newSecret()
+        const at = now()
+        const expires = new Date(at.getTime() + RESET_MINUTES * 60_000).toISOString()
+        await saveReset(store.db, user.id, sha256(secret), expires, at.toISOString())
+        const link = `${config.siteUrl}/reset/${secret}`
+        const text = `Someone asked to reset the Porchlight password of ${email}.\n\nSet a new one here within ${RESET_MINUTES} minutes (the link works once):\n${link}\n\nIf it was not you, ignore this mail.`
+        try {
+          await mailer.send({ to: email, subject: 'Reset your Porchlight password', text })
+        } catch (error) {
+          console.error('forgot-password: mail failed:', error instanceof Error ? error.message : 'unknown error')
+          return c.json({ error: 'Failed to send reset email' }, 500)
+        }
+      }
+      return c.json({ ok: true as const, message: FORGOT_ANSWER }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/reset-password',
+      summary: 'Sets a new password with a reset link’s token; signs every session out',
+      request: {
+        body: {
+          content: { 'application/json': { schema: z.object({ token: z.string().max(200).optional(), password: z.string().max(1024) }).strict() } },
+          required: true,
+        },
+      },
+      responses: { 200: json(okSchema, 'Password changed'), 400: errors[400], ...tooMany },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid('json')
+      if (!token) return c.json({ error: 'Invalid or missing reset token' }, 400)
+      if (password.length < PASSWORD_MIN) return c.json({ error: 'Password must be at least 8 characters' }, 400)
+      if (await overLimit(c, [{ bucket: `reset-password:${clientIp(c)}`, limit: 20, windowSeconds: 3600 }])) {
+        return c.json({ error: TOO_MANY }, 429)
+      }
+      const { store, now } = c.var.deps
+      const userId = await spendReset(store.db, sha256(token), now().toISOString())
+      if (userId === null) return c.json({ error: 'Invalid or missing reset token' }, 400)
+      await setPassword(store.db, userId, await hashPassword(password))
+      await revokeUserTokens(store.db, userId, now().toISOString())
+      return c.json({ ok: true as const, message: 'Password changed. You can sign in now.' }, 200)
+    },
+  )

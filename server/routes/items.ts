@@ -1,0 +1,169 @@
+// /items: the staff's item list and the item calls of SPEC section 7, each checked with canEdit.
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { ASPECTS, DEFAULT_LOCK_SECONDS } from '../../src/lib/items.ts'
+import { getItem, listItems, updateItem, type ItemFilter } from '../db/queries/items.ts'
+import type { AppEnv } from '../env.ts'
+import { newSecret, sha256 } from '../lib/auth.ts'
+import { currentCaller } from '../lib/caller.ts'
+import { hook } from '../lib/hook.ts'
+import { AUTH_REQUIRED, createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
+import { itemInput } from '../lib/item-input.ts'
+import { toRecord } from '../lib/item-view.ts'
+import { errors, idParam, itemRecordSchema, json, okSchema } from '../schemas.ts'
+import type { Caller } from '../lib/auth.ts'
+
+const listQuery = z.object({
+  dataAspect: z.enum(ASPECTS).optional(),
+  dataCategory: z.string().max(40).optional(),
+  city: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+})
+
+/** Staff see the items they may edit: everything for admins, their page, city or item otherwise. */
+function scopeOf(caller: Caller): ItemFilter['scope'] | null {
+  switch (caller.role) {
+    case 'admin':
+    case 'superadmin':
+      return undefined
+    case 'page':
+      return caller.pageName ? { pageName: caller.pageName } : null
+    case 'area':
+      return caller.cityName ? { cityName: caller.cityName } : null
+    case 'one':
+      return caller.itemId !== null ? { itemId: caller.itemId } : null
+    case 'none':
+      return null
+  }
+}
+
+const recordBody = json(itemRecordSchema, 'The item')
+
+export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/items',
+      summary: 'Items the caller may edit, newest first',
+      request: { query: listQuery },
+      responses: {
+        200: json(z.object({ items: z.array(itemRecordSchema), total: z.number().int() }), 'A page of items'),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      if (!caller) return c.json({ error: AUTH_REQUIRED }, 401)
+      const scope = scopeOf(caller)
+      if (scope === null) return c.json({ items: [], total: 0 }, 200)
+      const query = c.req.valid('query')
+      const { rows, total } = await listItems(c.var.deps.store.db, { ...query, scope })
+      return c.json({ items: rows.map(toRecord), total }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/items/{id}',
+      summary: 'One item: active ones for anybody, any for staff who may edit it',
+      request: { params: idParam },
+      responses: { 200: recordBody, 400: errors[400], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const row = await getItem(c.var.deps.store.db, id)
+      const visible = row && (row.is_active === 1 && row.layer === 0 ? true : (await editable(c.var.deps, await currentCaller(c), id)).ok)
+      if (!row || !visible) return c.json({ error: 'Item not found' }, 404)
+      return c.json(toRecord(row), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/items',
+      summary: 'Creates an item (defaults: dataAspect local, dataProperty manager, active, 10 miles)',
+      request: { body: { content: { 'application/json': { schema: itemInput } }, required: true } },
+      responses: { 201: recordBody, ...errors },
+    }),
+    async (c) => {
+      const outcome = await createItem(c.var.deps, await currentCaller(c), c.req.valid('json'))
+      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      return c.json(toRecord(outcome.row), 201)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/items/{id}',
+      summary: 'Deletes an item',
+      request: { params: idParam },
+      responses: { 200: json(okSchema, 'Deleted'), ...errors },
+    }),
+    async (c) => {
+      const outcome = await removeItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
+      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      return c.json({ ok: true as const }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/items/{id}/lock',
+      summary: 'Locks the item’s result against its template for `duration` seconds (default 3600)',
+      request: {
+        params: idParam,
+        body: {
+          content: {
+            'application/json': {
+              schema: z.object({ duration: z.number().int().min(60).max(31_536_000).default(DEFAULT_LOCK_SECONDS) }).strict(),
+            },
+          },
+        },
+      },
+      responses: { 200: recordBody, ...errors },
+    }),
+    async (c) => {
+      const { duration } = c.req.valid('json')
+      const until = new Date(c.var.deps.now().getTime() + duration * 1000)
+      const outcome = await lockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id, until)
+      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      return c.json(toRecord(outcome.row), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/items/{id}/unlock',
+      summary: 'Lifts the result lock; a templated item is read again at the next job tick',
+      request: { params: idParam },
+      responses: { 200: recordBody, ...errors },
+    }),
+    async (c) => {
+      const outcome = await unlockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
+      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      return c.json(toRecord(outcome.row), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/items/{id}/edit-key',
+      summary: 'Issues a new secret edit key for the item (voiding the old one) and its sign-in link',
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ editKey: z.string(), loginPath: z.string() }), 'Shown once; only its hash is kept'),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      const { id } = c.req.valid('param')
+      const found = await editable(c.var.deps, caller, id)
+      if (!found.ok) return c.json({ error: found.error }, found.status)
+      if (caller?.role === 'one') return c.json({ error: 'You do not have permission to edit this item' }, 403)
+      const editKey = newSecret()
+      await updateItem(c.var.deps.store.db, id, { edit_key_hash: sha256(editKey) })
+      return c.json({ editKey, loginPath: `/api/login?h=${editKey}&rx=${id}` }, 200)
+    },
+  )

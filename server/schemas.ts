@@ -1,0 +1,128 @@
+// Response shapes for the OpenAPI document (request shapes sit beside their routes).
+import { z } from '@hono/zod-openapi'
+
+const nullableText = z.string().nullable()
+
+export const errorSchema = z.object({ error: z.string() }).openapi('Error')
+
+export const alertItemSchema = z
+  .object({
+    id: z.number().int(),
+    priority: z.string(),
+    stateType: nullableText,
+    state: nullableText,
+    title: z.string(),
+    class: nullableText,
+    data: z.object({
+      lines: z.array(z.string()),
+      classes: z.array(z.string()),
+      location: nullableText,
+      status: nullableText,
+      dataTemplate: nullableText,
+      specialData: nullableText,
+      lockResultUntil: nullableText,
+    }),
+    image: nullableText,
+    link: nullableText,
+    icon: nullableText,
+    dataLink: nullableText,
+    dataLinkType: nullableText,
+    distance: z.number().openapi({ description: 'Miles from the asked point' }),
+    valueChanged: nullableText,
+    retrieved: nullableText,
+    isOld: z.boolean(),
+    dataCategory: nullableText,
+    category: nullableText,
+    dataAspect: z.string(),
+    dataProperty: z.string(),
+  })
+  .openapi('AlertItem')
+
+const section = z.object({ messages: z.array(alertItemSchema) })
+export const reactionSchema = z
+  .object({ statuses: section, roads: section, cameras: section, local: section })
+  .openapi('Reaction')
+
+export const itemRecordSchema = z
+  .object({
+    id: z.number().int(),
+    dataAspect: z.string(),
+    dataProperty: z.string(),
+    dataCategory: nullableText,
+    category: nullableText,
+    priority: z.string(),
+    stateType: nullableText,
+    state: nullableText,
+    title: z.string(),
+    class: nullableText,
+    lines: z.array(z.string()),
+    classes: z.array(z.string()),
+    location: nullableText,
+    status: nullableText,
+    dataTemplate: nullableText,
+    specialData: nullableText,
+    lockResultUntil: nullableText,
+    image: nullableText,
+    link: nullableText,
+    icon: nullableText,
+    dataLink: nullableText,
+    dataLinkType: nullableText,
+    isActive: z.boolean(),
+    order: z.number().int(),
+    areaMiles: z.number(),
+    lat: z.number(),
+    lon: z.number(),
+    pageName: nullableText,
+    cityName: nullableText,
+    layer: z.number().int(),
+    valueChanged: nullableText,
+    retrieved: nullableText,
+    isOld: z.boolean(),
+    fetchError: nullableText,
+    nextFetchAt: nullableText,
+    hasEditKey: z.boolean(),
+    isDemo: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('ItemRecord')
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    provider: z.string(),
+    role: z.number().int().openapi({ description: 'EntityType: 0 none, 1 admin, 2 page, 3 superadmin, 4 area, 5 one' }),
+    roleName: z.string(),
+    itemId: z.number().int().nullable(),
+    pageName: nullableText,
+    cityName: nullableText,
+    createdAt: z.string(),
+    lastLoginAt: nullableText,
+  })
+  .openapi('User')
+
+export const sessionSchema = z.object({ token: z.string(), user: userSchema }).openapi('Session')
+export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() }).openapi('Ok')
+
+/** JSON content of a schema, for createRoute's responses. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+
+export const errors = {
+  400: json(errorSchema, 'Invalid input'),
+  401: json(errorSchema, 'Not signed in'),
+  403: json(errorSchema, 'Not allowed'),
+  404: json(errorSchema, 'Not found'),
+}
+
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '12' }),
+})
