@@ -24,7 +24,13 @@ export type TokenSubject = {
 }
 
 /** Signs an access token: EntityType is the role's number (SPEC section 6), plus the scope fields. */
-export async function signAccessToken(secret: Uint8Array, subject: TokenSubject, seconds = ACCESS_TOKEN_SECONDS): Promise<string> {
+export async function signAccessToken(
+  secret: Uint8Array,
+  subject: TokenSubject,
+  now: Date,
+  seconds = ACCESS_TOKEN_SECONDS,
+): Promise<string> {
+  const issued = Math.floor(now.getTime() / 1000)
   return new SignJWT({
     EntityType: ROLES.indexOf(subject.role),
     role: subject.role,
@@ -37,17 +43,17 @@ export async function signAccessToken(secret: Uint8Array, subject: TokenSubject,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.userId === null ? `item:${subject.itemId}` : String(subject.userId))
-    .setIssuedAt()
-    .setExpirationTime(`${seconds}s`)
+    .setIssuedAt(issued)
+    .setExpirationTime(issued + seconds)
     .sign(secret)
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null)
 
 /** Verifies a token; null when it is missing, forged, expired or malformed. */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<Caller | null> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<Caller | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now })
     const sub = payload.sub ?? ''
     const userId = /^\d+$/.test(sub) ? Number(sub) : null
     const itemId = typeof payload['itemId'] === 'number' ? payload['itemId'] : null

@@ -52,7 +52,7 @@ export async function currentCaller(c: Context<AppEnv>): Promise<Caller | null> 
     const item = await itemByEditKeyHash(db, sha256(credential))
     return item ? keyCaller(item) : null
   }
-  const claims = await verifyAccessToken(c.var.deps.config.jwtSecret, credential)
+  const claims = await verifyAccessToken(c.var.deps.config.jwtSecret, credential, c.var.deps.now())
   if (!claims) return null
   if (claims.userId !== null) {
     const user = await userById(db, claims.userId)

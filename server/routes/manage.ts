@@ -168,7 +168,7 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { h, rx } = c.req.valid('query')
       const item = await itemByEditKeyHash(c.var.deps.store.db, sha256(h))
       if (!item || (rx !== undefined && Number(rx) !== item.id)) return c.json({ error: 'This edit link is not valid' }, 401)
-      const token = await signAccessToken(c.var.deps.config.jwtSecret, keyCaller(item), EDIT_KEY_TOKEN_SECONDS)
+      const token = await signAccessToken(c.var.deps.config.jwtSecret, keyCaller(item), c.var.deps.now(), EDIT_KEY_TOKEN_SECONDS)
       c.header('Cache-Control', 'no-store')
       return c.json({ token, itemId: item.id }, 200)
     },

@@ -7,47 +7,16 @@ import { insertItem } from '../../server/db/queries/items.ts'
 import type { ItemRow } from '../../server/db/schema.ts'
 import { ASPECTS, PRIORITIES } from '../../src/lib/items.ts'
 
-const STATE_WORDS = [
-  'open',
-  'closed',
-  'blocked',
-  'normal',
-  'active',
-  'inactive',
-  'pending',
-  'completed',
-  'cancelled',
-  'unknown',
-  'outdated',
-]
+const STATE_WORDS = 'open closed blocked normal active inactive pending completed cancelled unknown outdated'.split(' ')
 const ALERT_CATEGORIES = ['traffic', 'school', 'services', 'weather', 'local', 'other']
 const BUSINESS_CATEGORIES = ['eatery', 'retail', 'service', 'health', 'entertainment', 'professional', 'other']
+/** The SPEC's local business special data fields, in its order. */
 const SPECIAL_KEYS = [
-  'category',
-  'title',
-  'service',
-  'description',
-  'phone',
-  'address',
-  'lat',
-  'lon',
-  'web',
-  'fb',
-  'menu',
-  'ordering',
-  'image',
-  'hoursText',
-  'hoursM',
-  'hoursTu',
-  'hoursW',
-  'hoursTh',
-  'hoursF',
-  'hoursSa',
-  'hoursSu',
-  '_Notes',
-  '_Log',
+  ...'category title service description phone address lat lon web fb menu ordering image hoursText'.split(' '),
+  ...'hoursM hoursTu hoursW hoursTh hoursF hoursSa hoursSu _Notes _Log'.split(' '),
 ]
-const DAYS = ['hoursM', 'hoursTu', 'hoursW', 'hoursTh', 'hoursF', 'hoursSa', 'hoursSu']
+/** hoursM … hoursSu (not hoursText). */
+const DAYS = SPECIAL_KEYS.filter((key) => /^hours[A-Z][a-z]?$/.test(key))
 /** The documented day format: 'closed', or HH:MM-HH:MM ranges (24:00 only as an end) joined by ', '. */
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d'
 const RANGE = `${TIME}-(?:${TIME}|24:00)`
@@ -152,6 +121,7 @@ describe('seedDemo', () => {
   it('gives every business SPEC local special data with a full week of hours', async () => {
     await seedDemo(db, NOW)
     const businesses = ofAspect(await allItems(), 'local')
+    expect(DAYS).toHaveLength(7)
     for (const row of businesses) {
       const special = JSON.parse(row.special_data ?? '') as Record<string, unknown>
       expect(Object.keys(special)).toEqual(SPECIAL_KEYS)
