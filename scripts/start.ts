@@ -1,4 +1,4 @@
-// Runs Porchlight locally: the site on http://localhost:4321 (every city, rendered on request by Astro's dev server).
+// Runs Porchlight locally: the site on http://localhost:4321 (Astro's dev server) and the API on http://localhost:8787.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 
@@ -13,5 +13,6 @@ function run(name: string, args: string[]): void {
   children.push(child)
 }
 
+run('api', [resolve('server/index.ts')])
 run('site', [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--port', process.env['PORT'] ?? '4321'])
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => children.forEach((child) => child.kill(signal)))

@@ -35,7 +35,12 @@ export type Config = {
 type Env = Record<string, string | undefined>
 
 const list = (value: string | undefined, fallback: string[]): string[] =>
-  value ? value.split(',').map((item) => item.trim()).filter(Boolean) : fallback
+  value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : fallback
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value)
@@ -56,9 +61,14 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
 }
 
+/** Reads .env into process.env when it exists (Node's own parser; variables already set win). */
+export function loadEnvFile(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path)
+}
+
 /** Reads the configuration; throws with a plain message for a value that cannot work. */
 export function loadConfig(env: Env = process.env): Config {
-  const port = Number(env['API_PORT'] ?? env['PORT'] ?? 8787)
+  const port = Number(env['API_PORT'] ?? 8787)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Bad API_PORT: ${env['API_PORT']}`)
   const dataDir = resolve(env['DATA_DIR'] || '.data')
   return {

@@ -1,12 +1,13 @@
 // Starts the API: configuration, database and migrations, demo data on a fresh database, the template job, HTTP.
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, loadEnvFile } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { seedDemo } from './db/demo/index.ts'
 import { startTemplateJob } from './jobs/templates.ts'
 import { createMailer } from './lib/mail.ts'
 
+loadEnvFile()
 const config = loadConfig()
 const store = await openDatabase(config.databaseUrl, config.dataDir)
 if (config.demo) {

@@ -1,8 +1,9 @@
 // Removes the Duvall demo set from the configured database and keeps it from being seeded again.
-import { loadConfig } from '../config.ts'
+import { loadConfig, loadEnvFile } from '../config.ts'
 import { removeDemo } from '../db/demo/index.ts'
 import { openDatabase } from '../db/index.ts'
 
+loadEnvFile()
 const config = loadConfig()
 const { db } = await openDatabase(config.databaseUrl, config.dataDir)
 try {

@@ -36,5 +36,5 @@ export async function openDatabase(url: string | null, dataDir: string): Promise
 export async function migrate({ db, kind }: Store): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations(kind)) } })
   const { error } = await migrator.migrateToLatest()
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error })
 }

@@ -1,13 +1,6 @@
 // Item fields as the API takes them (camelCase on /items, PascalCase on /api/manage), and the checks before a write.
 import { z } from '@hono/zod-openapi'
-import {
-  ASPECTS,
-  DEFAULT_AREA_MILES,
-  MAX_AREA_MILES,
-  parsePriority,
-  sanitizeItem,
-  validateItem,
-} from '../../src/lib/items.ts'
+import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, parsePriority, sanitizeItem, validateItem } from '../../src/lib/items.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
@@ -71,7 +64,7 @@ export const managePayload = z
 /** Maps a parsed manage payload to itemInput's keys. */
 export function fromManagePayload(payload: Record<string, unknown>): ItemInput {
   const entries = Object.entries(payload).filter(([key]) => key !== 'Id')
-  return Object.fromEntries(entries.map(([key, value]) => [camel(key), value])) as ItemInput
+  return Object.fromEntries(entries.map(([key, value]) => [camel(key), value]))
 }
 
 type Fields = Omit<ItemRow, 'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash'>

@@ -23,9 +23,16 @@ const scope = {
   cityName: z.string().trim().max(200).nullable().optional(),
 }
 const roleBody = z.object({ role: roleValue, ...scope }).strict()
-const inviteBody = z.object({ email: z.email().max(254), name: z.string().trim().max(100).default(''), role: roleValue, ...scope }).strict()
+const inviteBody = z
+  .object({ email: z.email().max(254), name: z.string().trim().max(100).default(''), role: roleValue, ...scope })
+  .strict()
 
-type Scope = { role: Role; itemId?: number | null | undefined; pageName?: string | null | undefined; cityName?: string | null | undefined }
+type Scope = {
+  role: Role
+  itemId?: number | null | undefined
+  pageName?: string | null | undefined
+  cityName?: string | null | undefined
+}
 
 /** Checks a role change; the stored scope keeps only the field the role uses. */
 async function checkScope(c: Context<AppEnv>, caller: Caller, wanted: Scope) {
@@ -60,7 +67,12 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
           offset: z.coerce.number().int().min(0).default(0),
         }),
       },
-      responses: { 200: json(z.object({ users: z.array(userSchema), total: z.number().int() }), 'Users'), 400: errors[400], 401: errors[401], ...forbidden },
+      responses: {
+        200: json(z.object({ users: z.array(userSchema), total: z.number().int() }), 'Users'),
+        400: errors[400],
+        401: errors[401],
+        ...forbidden,
+      },
     }),
     async (c) => {
       const caller = await currentCaller(c)
@@ -77,7 +89,13 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/admin/users',
       summary: 'Adds a user with a role; they sign in with Google, GitHub, or email after a password reset',
       request: { body: { content: { 'application/json': { schema: inviteBody } }, required: true } },
-      responses: { 201: json(userSchema, 'Added'), 400: errors[400], 401: errors[401], ...forbidden, 409: json(errorSchema, 'Exists') },
+      responses: {
+        201: json(userSchema, 'Added'),
+        400: errors[400],
+        401: errors[401],
+        ...forbidden,
+        409: json(errorSchema, 'Exists'),
+      },
     }),
     async (c) => {
       const caller = await currentCaller(c)
@@ -89,7 +107,11 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { db } = c.var.deps.store
       if (await userByEmail(db, body.email)) return c.json({ error: 'A user with this email exists' }, 409)
       const now = c.var.deps.now().toISOString()
-      const user = await createUser(db, { email: normalEmail(body.email), name: body.name, provider: 'email', role: 0, passwordHash: null }, now)
+      const user = await createUser(
+        db,
+        { email: normalEmail(body.email), name: body.name, provider: 'email', role: 0, passwordHash: null },
+        now,
+      )
       const saved = await setRole(db, user.id, checked.change)
       return c.json(toUserView(saved ?? user), 201)
     },

@@ -23,7 +23,8 @@ const tooMany = { 429: json(errorSchema, 'Too many attempts') }
 /** Email and password sign-in, shared by POST /auth/email and the legacy GET /api/manage/login. */
 export async function emailSignIn(c: Context<AppEnv>, email = '', password = '') {
   if (!email.trim() || !password) return { status: 400 as const, body: { error: 'Email and password are required' } }
-  if (await overLimit(c, signInLimits(clientIp(c), normalEmail(email)))) return { status: 429 as const, body: { error: TOO_MANY } }
+  if (await overLimit(c, signInLimits(clientIp(c), normalEmail(email))))
+    return { status: 429 as const, body: { error: TOO_MANY } }
   const user = await userByEmail(c.var.deps.store.db, email)
   // Hash anyway when the address is unknown, so timing does not tell which addresses exist.
   const valid = user ? await checkPassword(user.password_hash, password) : (await hashPassword(password), false)
@@ -99,7 +100,9 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       method: 'post',
       path: '/auth/forgot-password',
       summary: 'Sends a single-use reset link (same answer whether or not the address exists)',
-      request: { body: { content: { 'application/json': { schema: z.object({ email: z.string().max(254) }).strict() } }, required: true } },
+      request: {
+        body: { content: { 'application/json': { schema: z.object({ email: z.string().max(254) }).strict() } }, required: true },
+      },
       responses: { 200: json(okSchema, 'Accepted'), 400: errors[400], ...tooMany, 500: json(errorSchema, 'Mail failed') },
     }),
     async (c) => {
@@ -132,7 +135,11 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       summary: 'Sets a new password with a reset link’s token; signs every session out',
       request: {
         body: {
-          content: { 'application/json': { schema: z.object({ token: z.string().max(200).optional(), password: z.string().max(1024) }).strict() } },
+          content: {
+            'application/json': {
+              schema: z.object({ token: z.string().max(200).optional(), password: z.string().max(1024) }).strict(),
+            },
+          },
           required: true,
         },
       },

@@ -73,7 +73,8 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const { id } = c.req.valid('param')
       const row = await getItem(c.var.deps.store.db, id)
-      const visible = row && (row.is_active === 1 && row.layer === 0 ? true : (await editable(c.var.deps, await currentCaller(c), id)).ok)
+      const visible =
+        row && (row.is_active === 1 && row.layer === 0 ? true : (await editable(c.var.deps, await currentCaller(c), id)).ok)
       if (!row || !visible) return c.json({ error: 'Item not found' }, 404)
       return c.json(toRecord(row), 200)
     },

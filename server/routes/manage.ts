@@ -17,15 +17,29 @@ import { alertItemSchema, errorSchema, errors, idParam, json, okSchema, sessionS
 
 const credential = z.string().max(4096).optional()
 const tQuery = z.object({ t: credential })
-const hQuery = z.object({ h: credential, c: z.string().max(200).optional(), rx: z.string().max(40).optional(), route: z.string().max(200).optional() })
-const lockUntil = z.iso.datetime({ offset: true }).optional().openapi({ description: 'Lock until (ISO date-time); default one hour' })
+const hQuery = z.object({
+  h: credential,
+  c: z.string().max(200).optional(),
+  rx: z.string().max(40).optional(),
+  route: z.string().max(200).optional(),
+})
+const lockUntil = z.iso
+  .datetime({ offset: true })
+  .optional()
+  .openapi({ description: 'Lock until (ISO date-time); default one hour' })
 
 const manageAnswer = z
-  .object({ record: z.record(z.string(), z.unknown()).openapi({ description: 'ItemRecord with PascalCase keys' }), item: alertItemSchema })
+  .object({
+    record: z.record(z.string(), z.unknown()).openapi({ description: 'ItemRecord with PascalCase keys' }),
+    item: alertItemSchema,
+  })
   .openapi('ManageAnswer')
 const answers = { 200: json(manageAnswer, 'The item'), ...errors, 409: json(errorSchema, 'Result locked') }
 
-const answer = (outcome: Extract<Outcome, { ok: true }>) => ({ record: toManageRecord(toRecord(outcome.row)), item: toAlertItem(outcome.row, 0) })
+const answer = (outcome: Extract<Outcome, { ok: true }>) => ({
+  record: toManageRecord(toRecord(outcome.row)),
+  item: toAlertItem(outcome.row, 0),
+})
 
 /** The lock time asked for: a future date-time within a year, or null when `dt` is unusable. */
 function lockDate(c: Context<AppEnv>, dt: string | undefined): Date | undefined | null {
@@ -69,7 +83,13 @@ function manageCalls(base: string, credential: Credential) {
             content: {
               'application/json': {
                 schema: legacy
-                  ? z.object({ Record: managePayload, Force: z.boolean().default(false), IsTempResults: z.boolean().default(false) }).strict()
+                  ? z
+                      .object({
+                        Record: managePayload,
+                        Force: z.boolean().default(false),
+                        IsTempResults: z.boolean().default(false),
+                      })
+                      .strict()
                   : managePayload,
               },
             },
@@ -82,7 +102,8 @@ function manageCalls(base: string, credential: Credential) {
         const { id } = c.req.valid('param')
         const body = c.req.valid('json') as Record<string, unknown>
         const payload = (legacy ? body['Record'] : body) as Record<string, unknown>
-        if (payload['Id'] !== undefined && Number(payload['Id']) !== id) return c.json({ error: 'Id does not match the address' }, 400)
+        if (payload['Id'] !== undefined && Number(payload['Id']) !== id)
+          return c.json({ error: 'Id does not match the address' }, 400)
         const input = fromManagePayload(payload)
         const caller = await currentCaller(c)
         const now = c.var.deps.now()
@@ -103,7 +124,13 @@ function manageCalls(base: string, credential: Credential) {
       },
     )
     .openapi(
-      createRoute({ method: 'delete', path: `${base}/{id}`, summary: 'Deletes an item', request: { params: idParam, query }, responses: { ...errors, 200: json(okSchema, 'Deleted') } }),
+      createRoute({
+        method: 'delete',
+        path: `${base}/{id}`,
+        summary: 'Deletes an item',
+        request: { params: idParam, query },
+        responses: { ...errors, 200: json(okSchema, 'Deleted') },
+      }),
       async (c) => {
         const outcome = await removeItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
         return outcome.ok ? c.json({ ok: true as const }, 200) : c.json({ error: outcome.error }, outcome.status)
@@ -125,7 +152,13 @@ function manageCalls(base: string, credential: Credential) {
       },
     )
     .openapi(
-      createRoute({ method: 'get', path: `${base}/{id}/unlock`, summary: 'Lifts the result lock', request: { params: idParam, query }, responses: answers }),
+      createRoute({
+        method: 'get',
+        path: `${base}/{id}/unlock`,
+        summary: 'Lifts the result lock',
+        request: { params: idParam, query },
+        responses: answers,
+      }),
       async (c) => {
         const outcome = await unlockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
         return outcome.ok ? c.json(answer(outcome), 200) : c.json({ error: outcome.error }, outcome.status)
@@ -141,7 +174,12 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/api/manage/login',
       summary: 'Legacy email sign-in (e = email, p = password); prefer POST /auth/email',
       request: { query: z.object({ e: z.string().max(254).optional(), p: z.string().max(1024).optional() }) },
-      responses: { 200: json(sessionSchema, 'Signed in'), 400: errors[400], 401: errors[401], 429: json(errorSchema, 'Too many attempts') },
+      responses: {
+        200: json(sessionSchema, 'Signed in'),
+        400: errors[400],
+        401: errors[401],
+        429: json(errorSchema, 'Too many attempts'),
+      },
     }),
     async (c) => {
       const { e, p } = c.req.valid('query')
@@ -155,7 +193,15 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       method: 'get',
       path: '/api/login',
       summary: 'Exchanges an item’s secret edit key (h) for a token of role one for that item (rx = its id)',
-      request: { query: z.object({ h: z.string().min(1).max(200), rx: z.string().regex(/^\d{1,10}$/).optional() }) },
+      request: {
+        query: z.object({
+          h: z.string().min(1).max(200),
+          rx: z
+            .string()
+            .regex(/^\d{1,10}$/)
+            .optional(),
+        }),
+      },
       responses: {
         200: json(z.object({ token: z.string(), itemId: z.number().int() }), 'Token for the one item'),
         400: errors[400],
@@ -164,7 +210,8 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       },
     }),
     async (c) => {
-      if (await overLimit(c, [{ bucket: `editkey:${clientIp(c)}`, limit: 20, windowSeconds: 60 }])) return c.json({ error: TOO_MANY }, 429)
+      if (await overLimit(c, [{ bucket: `editkey:${clientIp(c)}`, limit: 20, windowSeconds: 60 }]))
+        return c.json({ error: TOO_MANY }, 429)
       const { h, rx } = c.req.valid('query')
       const item = await itemByEditKeyHash(c.var.deps.store.db, sha256(h))
       if (!item || (rx !== undefined && Number(rx) !== item.id)) return c.json({ error: 'This edit link is not valid' }, 401)
@@ -174,4 +221,7 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     },
   )
 
-export const manage = new OpenAPIHono<AppEnv>().route('/', logins).route('/', manageCalls('/api/manage', 't')).route('/', manageCalls('/api/editzzz', 'h'))
+export const manage = new OpenAPIHono<AppEnv>()
+  .route('/', logins)
+  .route('/', manageCalls('/api/manage', 't'))
+  .route('/', manageCalls('/api/editzzz', 'h'))

@@ -13,13 +13,24 @@ import { errorSchema, errors, json, sessionSchema } from '../schemas.ts'
 const body = <T extends z.ZodRawShape>(shape: T) => ({
   body: { content: { 'application/json': { schema: z.object(shape).strict() } }, required: true },
 })
-const answers = { 200: json(sessionSchema, 'Signed in'), 400: errors[400], 401: errors[401], 429: json(errorSchema, 'Too many attempts') }
+const answers = {
+  200: json(sessionSchema, 'Signed in'),
+  400: errors[400],
+  401: errors[401],
+  429: json(errorSchema, 'Too many attempts'),
+}
 
 const limited = (c: Context<AppEnv>) => overLimit(c, [{ bucket: `oauth:${clientIp(c)}`, limit: 30, windowSeconds: 60 }])
 
 /** Signs the verified identity in; unknown addresses get an account with role none until an admin assigns one. */
 async function signIn(c: Context<AppEnv>, identity: Identity) {
-  const user = await signInUser(c.var.deps.store.db, identity.email, identity.name, identity.provider, c.var.deps.now().toISOString())
+  const user = await signInUser(
+    c.var.deps.store.db,
+    identity.email,
+    identity.name,
+    identity.provider,
+    c.var.deps.now().toISOString(),
+  )
   return startSession(c, user)
 }
 
@@ -75,7 +86,12 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/auth/callback/{provider}',
       summary: 'Finishes an OAuth redirect: exchanges the code and signs in (google or github)',
       request: {
-        params: z.object({ provider: z.string().max(40).openapi({ param: { name: 'provider', in: 'path' }, example: 'github' }) }),
+        params: z.object({
+          provider: z
+            .string()
+            .max(40)
+            .openapi({ param: { name: 'provider', in: 'path' }, example: 'github' }),
+        }),
         ...body({ code: z.string().min(1).max(2048), redirectUri: z.url().max(2048).optional() }),
       },
       responses: answers,
@@ -88,12 +104,13 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       }
       if (await limited(c)) return c.json({ error: TOO_MANY }, 429)
       const { config } = c.var.deps
-      let identity: Identity | null = null
-      if (provider === 'google') identity = await googleCode(config, code, redirectUri ?? `${config.siteUrl}/auth/callback/google`)
-      else {
-        const token = await githubToken(config, code)
-        identity = token ? await githubIdentity(config, token) : null
-      }
+      const githubAccess = provider === 'github' ? await githubToken(config, code) : null
+      const identity: Identity | null =
+        provider === 'google'
+          ? await googleCode(config, code, redirectUri ?? `${config.siteUrl}/auth/callback/google`)
+          : githubAccess
+            ? await githubIdentity(config, githubAccess)
+            : null
       if (!identity) return c.json({ error: 'OAuth callback failed' }, 401)
       return c.json(await signIn(c, identity), 200)
     },

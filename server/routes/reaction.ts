@@ -24,7 +24,11 @@ const reactionQuery = z.object({
   lat: coordinate(90).openapi({ example: '47.74' }),
   lon: coordinate(180).openapi({ example: '-121.99' }),
   route: z.string().max(120).regex(ROUTE_PATTERN, 'must look like wa/duvall').optional(),
-  layer: z.string().regex(/^\d{1,2}$/, 'must be 0 to 99').transform(Number).optional(),
+  layer: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be 0 to 99')
+    .transform(Number)
+    .optional(),
   _t: z.string().max(20).optional().openapi({ description: 'Cache buster; ignored' }),
 })
 
@@ -55,7 +59,10 @@ export const reaction = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const { lat, lon, route, layer = 0 } = c.req.valid('query')
       const { db } = c.var.deps.store
-      const [near, ofPage] = await Promise.all([itemsAround(db, lat, lon, layer), route ? itemsOfPage(db, route.toLowerCase(), layer) : []])
+      const [near, ofPage] = await Promise.all([
+        itemsAround(db, lat, lon, layer),
+        route ? itemsOfPage(db, route.toLowerCase(), layer) : [],
+      ])
       const found = new Map<number, { row: ItemRow; miles: number }>()
       for (const row of near) {
         const miles = haversineKm(lat, lon, row.lat, row.lon) / KM_PER_MILE

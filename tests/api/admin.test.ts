@@ -28,14 +28,23 @@ describe.each(await backends())('user admin on $name', (backend) => {
 
   it('assigns roles with their scope, by number or name', async () => {
     const user = await api.signIn('none')
-    const page = await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 2, pageName: 'WA/Duvall' } })
+    const page = await api.send('POST', `/admin/users/${user.userId}/role`, {
+      token: admin.token,
+      body: { role: 2, pageName: 'WA/Duvall' },
+    })
     expect(page.body).toMatchObject({ role: 2, roleName: 'page', pageName: 'wa/duvall', cityName: null })
-    const area = await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 'area', cityName: 'Duvall' } })
+    const area = await api.send('POST', `/admin/users/${user.userId}/role`, {
+      token: admin.token,
+      body: { role: 'area', cityName: 'Duvall' },
+    })
     expect(area.body).toMatchObject({ roleName: 'area', cityName: 'Duvall', pageName: null })
     // The database, not the old token, decides: the user's token now acts as 'area'.
     expect((await api.send('GET', '/auth/me', { token: user.token })).body.roleName).toBe('area')
     const item = (await api.send('POST', '/items', { token: admin.token, body: duvallItem() })).body.id
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 5, itemId: item } })).body.itemId).toBe(item)
+    expect(
+      (await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 5, itemId: item } })).body
+        .itemId,
+    ).toBe(item)
   })
 
   it.each([
@@ -45,18 +54,35 @@ describe.each(await backends())('user admin on $name', (backend) => {
     [{ role: 5, itemId: 999999 }, 'Item not found'],
   ])('refuses %j', async (body, error) => {
     const user = await api.signIn('none')
-    expect(await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body })).toMatchObject({ status: 400, body: { error } })
+    expect(await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body })).toMatchObject({
+      status: 400,
+      body: { error },
+    })
   })
 
   it('refuses bad roles and keeps superadmin powers with superadmins', async () => {
     const user = await api.signIn('none')
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 9 } })).status).toBe(400)
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 'root' } })).status).toBe(400)
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 3 } })).status).toBe(403)
-    expect((await api.send('POST', `/admin/users/${superadmin.userId}/role`, { token: admin.token, body: { role: 0 } })).status).toBe(403)
-    expect((await api.send('POST', `/admin/users/${admin.userId}/role`, { token: admin.token, body: { role: 3 } })).status).toBe(400)
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: superadmin.token, body: { role: 3 } })).body.roleName).toBe('superadmin')
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: user.token, body: { role: 0 } })).status).toBe(400)
+    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 9 } })).status).toBe(
+      400,
+    )
+    expect(
+      (await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 'root' } })).status,
+    ).toBe(400)
+    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 3 } })).status).toBe(
+      403,
+    )
+    expect(
+      (await api.send('POST', `/admin/users/${superadmin.userId}/role`, { token: admin.token, body: { role: 0 } })).status,
+    ).toBe(403)
+    expect((await api.send('POST', `/admin/users/${admin.userId}/role`, { token: admin.token, body: { role: 3 } })).status).toBe(
+      400,
+    )
+    expect(
+      (await api.send('POST', `/admin/users/${user.userId}/role`, { token: superadmin.token, body: { role: 3 } })).body.roleName,
+    ).toBe('superadmin')
+    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: user.token, body: { role: 0 } })).status).toBe(
+      400,
+    )
     const page = await api.signIn('page', { pageName: 'wa/duvall' })
     expect(await api.send('POST', `/admin/users/${user.userId}/role`, { token: page.token, body: { role: 0 } })).toMatchObject({
       status: 403,
@@ -65,10 +91,17 @@ describe.each(await backends())('user admin on $name', (backend) => {
   })
 
   it('adds users and refuses duplicates', async () => {
-    const added = await api.send('POST', '/admin/users', { token: admin.token, body: { email: 'New@Example.org', name: 'New', role: 'area', cityName: 'Monroe' } })
+    const added = await api.send('POST', '/admin/users', {
+      token: admin.token,
+      body: { email: 'New@Example.org', name: 'New', role: 'area', cityName: 'Monroe' },
+    })
     expect(added).toMatchObject({ status: 201, body: { email: 'new@example.org', roleName: 'area', cityName: 'Monroe' } })
-    expect((await api.send('POST', '/admin/users', { token: admin.token, body: { email: 'new@example.org', role: 0 } })).status).toBe(409)
-    expect((await api.send('POST', '/admin/users', { token: admin.token, body: { email: 'not an email', role: 0 } })).status).toBe(400)
+    expect(
+      (await api.send('POST', '/admin/users', { token: admin.token, body: { email: 'new@example.org', role: 0 } })).status,
+    ).toBe(409)
+    expect(
+      (await api.send('POST', '/admin/users', { token: admin.token, body: { email: 'not an email', role: 0 } })).status,
+    ).toBe(400)
   })
 
   it('removes users, not themselves, with the SPEC 403 text', async () => {
@@ -79,7 +112,10 @@ describe.each(await backends())('user admin on $name', (backend) => {
     })
     expect((await api.send('DELETE', `/admin/users/${admin.userId}`, { token: admin.token })).status).toBe(400)
     expect((await api.send('DELETE', `/admin/users/${superadmin.userId}`, { token: admin.token })).status).toBe(403)
-    expect(await api.send('DELETE', `/admin/users/${user.userId}`, { token: admin.token })).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await api.send('DELETE', `/admin/users/${user.userId}`, { token: admin.token })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    })
     // A removed user's token no longer works, and neither does their refresh cookie.
     expect((await api.send('GET', '/auth/me', { token: user.token })).status).toBe(401)
     expect((await api.send('POST', '/auth/refresh', { headers: { cookie: user.cookie.split(';')[0]! } })).status).toBe(401)

@@ -24,12 +24,16 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect(cookie).toMatch(/porchlight_refresh=.+; .*HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect((await api.send('GET', '/auth/me', { token })).body).toMatchObject({ email, role: 3, roleName: 'superadmin' })
-    expect((await api.send('POST', '/auth/email', { body: { email } })).body).toEqual({ error: 'Email and password are required' })
+    expect((await api.send('POST', '/auth/email', { body: { email } })).body).toEqual({
+      error: 'Email and password are required',
+    })
     expect(await api.send('POST', '/auth/email', { body: { email, password: 'wrong password' } })).toMatchObject({
       status: 401,
       body: { error: 'Invalid email or password' },
     })
-    expect((await api.send('POST', '/auth/email', { body: { email: 'nobody@example.org', password: 'whatever1' } })).status).toBe(401)
+    expect((await api.send('POST', '/auth/email', { body: { email: 'nobody@example.org', password: 'whatever1' } })).status).toBe(
+      401,
+    )
     expect((await api.send('GET', '/auth/me')).status).toBe(401)
   })
 
@@ -40,7 +44,10 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect(refreshed.status).toBe(200)
     const second = cookieOf(refreshed.headers.get('set-cookie'))
     expect(second).not.toBe(first)
-    expect(await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).toMatchObject({ status: 401, body: { error: 'Failed to refresh token' } })
+    expect(await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).toMatchObject({
+      status: 401,
+      body: { error: 'Failed to refresh token' },
+    })
     // The stolen first token was replayed, so the second is revoked too.
     expect((await api.send('POST', '/auth/refresh', { headers: { cookie: second } })).status).toBe(401)
     expect((await api.send('POST', '/auth/refresh')).status).toBe(401)
@@ -83,7 +90,9 @@ describe.each(await backends())('auth on $name', (backend) => {
   it('limits sign-in attempts', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 12; attempt++) {
-      statuses.push((await api.send('POST', '/auth/email', { body: { email: 'target@example.org', password: `guess-${attempt}` } })).status)
+      statuses.push(
+        (await api.send('POST', '/auth/email', { body: { email: 'target@example.org', password: `guess-${attempt}` } })).status,
+      )
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     const limited = await api.send('POST', '/auth/email', { body: { email: 'target@example.org', password: 'guess' } })
@@ -100,7 +109,10 @@ describe.each(await backends())('auth on $name', (backend) => {
       await fake.googleToken({ email_verified: false }),
       'not-a-jwt',
     ]) {
-      expect(await api.send('POST', '/auth/google', { body: { credential } })).toMatchObject({ status: 401, body: { error: 'Google authentication failed' } })
+      expect(await api.send('POST', '/auth/google', { body: { credential } })).toMatchObject({
+        status: 401,
+        body: { error: 'Google authentication failed' },
+      })
     }
   })
 
@@ -112,14 +124,20 @@ describe.each(await backends())('auth on $name', (backend) => {
     })
     const signedIn = await api.send('POST', '/auth/github', { body: { accessToken: 'gho_good' } })
     expect(signedIn.body.user).toMatchObject({ email: 'octo@example.org', name: 'Octo Cat', provider: 'github' })
-    expect((await api.send('POST', '/auth/github', { body: { accessToken: 'gho_bad' } })).body).toEqual({ error: 'GitHub authentication failed' })
+    expect((await api.send('POST', '/auth/github', { body: { accessToken: 'gho_bad' } })).body).toEqual({
+      error: 'GitHub authentication failed',
+    })
   })
 
   it('finishes OAuth callbacks and names an unsupported provider', async () => {
     expect((await api.send('POST', '/auth/callback/github', { body: { code: 'good' } })).body.user.email).toBe('octo@example.org')
     expect((await api.send('POST', '/auth/callback/google', { body: { code: 'good' } })).body.user.email).toBe('gail@example.org')
-    expect((await api.send('POST', '/auth/callback/google', { body: { code: 'bad' } })).body).toEqual({ error: 'OAuth callback failed' })
-    expect((await api.send('POST', '/auth/callback/myspace', { body: { code: 'x' } })).body).toEqual({ error: 'Unsupported provider: myspace' })
+    expect((await api.send('POST', '/auth/callback/google', { body: { code: 'bad' } })).body).toEqual({
+      error: 'OAuth callback failed',
+    })
+    expect((await api.send('POST', '/auth/callback/myspace', { body: { code: 'x' } })).body).toEqual({
+      error: 'Unsupported provider: myspace',
+    })
   })
 
   it('refuses forged, expired and wrongly signed tokens', async () => {

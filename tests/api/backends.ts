@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
-export type Backend = { name: 'sqlite' | 'postgres'; /** A fresh, empty database URL and its cleanup. */ fresh(): Promise<{ url: string; drop(): Promise<void> }> }
+export type Backend = {
+  name: 'sqlite' | 'postgres'
+  /** A fresh, empty database URL and its cleanup. */ fresh: () => Promise<{ url: string; drop: () => Promise<void> }>
+}
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'] || 'postgres://postgres:postgres@localhost:5432/postgres'
 
@@ -47,7 +50,8 @@ let found: Backend[] | null = null
 export async function backends(): Promise<Backend[]> {
   if (found) return found
   const hasPostgres = await reachable()
-  if (!hasPostgres && process.env['REQUIRE_POSTGRES'] === '1') throw new Error(`PostgreSQL required but not reachable at ${ADMIN_URL}`)
+  if (!hasPostgres && process.env['REQUIRE_POSTGRES'] === '1')
+    throw new Error(`PostgreSQL required but not reachable at ${ADMIN_URL}`)
   found = hasPostgres ? [sqlite, postgres] : [sqlite]
   return found
 }

@@ -23,9 +23,23 @@ export async function startHarness(backend: Backend, env: Record<string, string>
   const store: Store = await openDatabase(url, dataDir)
   const mails: Mail[] = []
   const clock = { now: new Date('2026-11-22T12:00:00Z') }
-  const app = createApp({ store, config, mailer: { send: (mail) => void mails.push(mail) ?? Promise.resolve() }, now: () => clock.now })
+  const app = createApp({
+    store,
+    config,
+    mailer: {
+      send(mail) {
+        mails.push(mail)
+        return Promise.resolve()
+      },
+    },
+    now: () => clock.now,
+  })
 
-  async function send(method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}): Promise<Sent> {
+  async function send(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Sent> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers['authorization'] = `Bearer ${options.token}`
     let body: string | undefined
@@ -45,9 +59,21 @@ export async function startHarness(backend: Backend, env: Record<string, string>
   }
 
   /** Creates a user with a password and signs them in; returns their token. */
-  async function signIn(role: Role, scope: { itemId?: number; pageName?: string; cityName?: string } = {}, email = `${role}-${Math.random().toString(36).slice(2)}@example.org`) {
-    const user = await createUser(store.db, { email, name: role, provider: 'email', role: ROLES.indexOf(role), passwordHash: await hashPassword(PASSWORD) }, clock.now.toISOString())
-    await store.db.updateTable('users').set({ item_id: scope.itemId ?? null, page_name: scope.pageName ?? null, city_name: scope.cityName ?? null }).where('id', '=', user.id).execute()
+  async function signIn(
+    role: Role,
+    scope: { itemId?: number; pageName?: string; cityName?: string } = {},
+    email = `${role}-${Math.random().toString(36).slice(2)}@example.org`,
+  ) {
+    const user = await createUser(
+      store.db,
+      { email, name: role, provider: 'email', role: ROLES.indexOf(role), passwordHash: await hashPassword(PASSWORD) },
+      clock.now.toISOString(),
+    )
+    await store.db
+      .updateTable('users')
+      .set({ item_id: scope.itemId ?? null, page_name: scope.pageName ?? null, city_name: scope.cityName ?? null })
+      .where('id', '=', user.id)
+      .execute()
     const answer = await send('POST', '/auth/email', { body: { email, password: PASSWORD } })
     if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`)
     return { token: answer.body.token as string, userId: user.id, email, cookie: answer.headers.get('set-cookie') ?? '' }

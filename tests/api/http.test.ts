@@ -58,7 +58,11 @@ describe('HTTP behaviour', () => {
 
   it('allows CORS with credentials for the site’s origin only', async () => {
     const preflight = await api.send('OPTIONS', '/items', {
-      headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     })
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:4321')
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true')

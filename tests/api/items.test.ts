@@ -17,7 +17,10 @@ describe.each(await backends())('items on $name', (backend) => {
   })
 
   it('creates an item with the SPEC defaults', async () => {
-    const answer = await api.send('POST', '/items', { token: admin, body: { title: '  Duvall Café  ', lat: 47.74, lon: -121.98, link: '' } })
+    const answer = await api.send('POST', '/items', {
+      token: admin,
+      body: { title: '  Duvall Café  ', lat: 47.74, lon: -121.98, link: '' },
+    })
     expect(answer.status).toBe(201)
     expect(answer.body).toMatchObject({
       title: 'Duvall Café',
@@ -31,7 +34,10 @@ describe.each(await backends())('items on $name', (backend) => {
   })
 
   it('places an item by its city when it has no coordinates', async () => {
-    const answer = await api.send('POST', '/items', { token: admin, body: { title: 'Carnation library', cityName: 'Carnation, WA' } })
+    const answer = await api.send('POST', '/items', {
+      token: admin,
+      body: { title: 'Carnation library', cityName: 'Carnation, WA' },
+    })
     expect(answer.status).toBe(201)
     expect(answer.body.lat).toBeCloseTo(47.65, 1)
     const nowhere = await api.send('POST', '/items', { token: admin, body: { title: 'Nowhere', cityName: 'Zzyzxville' } })
@@ -65,7 +71,10 @@ describe.each(await backends())('items on $name', (backend) => {
 
   it('answers 400 for a body that is not JSON and 413 for a huge one', async () => {
     expect((await api.send('POST', '/items', { token: admin, body: '{"title":' })).status).toBe(400)
-    const huge = await api.send('POST', '/items', { token: admin, body: duvallItem({ specialData: JSON.stringify('x'.repeat(70_000)) }) })
+    const huge = await api.send('POST', '/items', {
+      token: admin,
+      body: duvallItem({ specialData: JSON.stringify('x'.repeat(70_000)) }),
+    })
     expect(huge).toMatchObject({ status: 413, body: { error: 'Request body too large' } })
   })
 

@@ -14,17 +14,34 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
 
   it('creates with id 0 from the PascalCase payload, with the SPEC defaults', async () => {
     const answer = await api.send('POST', `/api/manage/0?t=${admin}`, {
-      body: { Id: 0, Title: 'Tolt Middle School', Lat: 47.74, Lon: -121.98, Lines: 'Late start\nBuses 2 h late', Priority: 'warning', State: ' open ' },
+      body: {
+        Id: 0,
+        Title: 'Tolt Middle School',
+        Lat: 47.74,
+        Lon: -121.98,
+        Lines: 'Late start\nBuses 2 h late',
+        Priority: 'warning',
+        State: ' open ',
+      },
     })
     expect(answer.status).toBe(201)
-    expect(answer.body.record).toMatchObject({ Title: 'Tolt Middle School', DataAspect: 'local', DataProperty: 'manager', IsActive: true, AreaMiles: 10, State: 'open' })
+    expect(answer.body.record).toMatchObject({
+      Title: 'Tolt Middle School',
+      DataAspect: 'local',
+      DataProperty: 'manager',
+      IsActive: true,
+      AreaMiles: 10,
+      State: 'open',
+    })
     expect(answer.body.item).toMatchObject({ priority: 'Warning', data: { lines: ['Late start', 'Buses 2 h late'] } })
     id = answer.body.record.Id
   })
 
   it('loads and saves with t, keeping fields the payload leaves out', async () => {
     expect((await api.send('GET', `/api/manage/${id}?t=${admin}`)).body.record.Title).toBe('Tolt Middle School')
-    const saved = await api.send('POST', `/api/manage/${id}?t=${admin}`, { body: { Id: id, Title: 'Tolt Middle School (closed)', State: 'closed', Link: '' } })
+    const saved = await api.send('POST', `/api/manage/${id}?t=${admin}`, {
+      body: { Id: id, Title: 'Tolt Middle School (closed)', State: 'closed', Link: '' },
+    })
     expect(saved.status).toBe(200)
     expect(saved.body.record).toMatchObject({ State: 'closed', Lat: 47.74, Link: null, ValueChanged: '2026-11-22T12:00:00.000Z' })
   })
@@ -78,7 +95,9 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     const { editKey } = (await api.send('POST', `/items/${id}/edit-key`, { token: admin })).body
     const base = `/api/editzzz/${id}?h=${editKey}&c=Duvall&rx=${id}&route=wa/duvall`
     expect((await api.send('GET', base)).body.record.Id).toBe(id)
-    const temp = await api.send('POST', base, { body: { Record: { Title: 'Snow day', Lines: ['Closed today'] }, IsTempResults: true } })
+    const temp = await api.send('POST', base, {
+      body: { Record: { Title: 'Snow day', Lines: ['Closed today'] }, IsTempResults: true },
+    })
     expect(temp.body.record.LockResultUntil).toBe('2026-11-23T12:00:00.000Z')
     const refused = await api.send('POST', base, { body: { Record: { Title: 'Snow day', Lines: ['Open'] } } })
     expect(refused.status).toBe(409)
@@ -102,7 +121,9 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect(ok.status).toBe(200)
     expect(ok.body.user).toMatchObject({ email: 'legacy@example.org', roleName: 'page' })
     expect(user.token).toBeTruthy()
-    expect((await api.send('GET', '/api/manage/login?e=legacy@example.org&p=wrong')).body).toEqual({ error: 'Invalid email or password' })
+    expect((await api.send('GET', '/api/manage/login?e=legacy@example.org&p=wrong')).body).toEqual({
+      error: 'Invalid email or password',
+    })
     expect((await api.send('GET', '/api/manage/login')).body).toEqual({ error: 'Email and password are required' })
   })
 })

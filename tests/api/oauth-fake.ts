@@ -33,7 +33,9 @@ export async function startOAuthFake() {
         case '/google/token':
           return JSON.parse(body).code === 'good' ? send(200, { id_token: validIdToken }) : send(400, { error: 'invalid_grant' })
         case '/github/login/oauth/access_token':
-          return JSON.parse(body).code === 'good' ? send(200, { access_token: 'gho_good' }) : send(200, { error: 'bad_verification_code' })
+          return JSON.parse(body).code === 'good'
+            ? send(200, { access_token: 'gho_good' })
+            : send(200, { error: 'bad_verification_code' })
         case '/api/user':
           return auth === 'Bearer gho_good' ? send(200, { login: 'octo', name: 'Octo Cat' }) : send(401, {})
         case '/api/user/emails':

@@ -24,7 +24,8 @@ describe.each(await backends())('permissions on $name', (backend) => {
   })
   afterAll(() => api.close())
 
-  const fresh = async (target: Target) => (await api.send('POST', '/items', { token: admin, body: duvallItem(target.fields) })).body.id as number
+  const fresh = async (target: Target) =>
+    (await api.send('POST', '/items', { token: admin, body: duvallItem(target.fields) })).body.id as number
 
   it('answers every role, item and operation as canEdit says', async () => {
     const otherItem = await fresh(TARGETS[2]!)
@@ -40,7 +41,14 @@ describe.each(await backends())('permissions on $name', (backend) => {
     let checked = 0
     for (const who of people) {
       let token = who.role ? (await api.signIn(who.role, who.scope)).token : null
-      let editor = who.role ? { role: who.role, itemId: who.scope.itemId ?? null, pageName: who.scope.pageName ?? null, cityName: who.scope.cityName ?? null } : null
+      let editor = who.role
+        ? {
+            role: who.role,
+            itemId: who.scope.itemId ?? null,
+            pageName: who.scope.pageName ?? null,
+            cityName: who.scope.cityName ?? null,
+          }
+        : null
       for (const target of TARGETS) {
         for (const operation of OPERATIONS) {
           // Each check gets a fresh item; on the first target, 'one' is a new user bound to that very item.
@@ -58,7 +66,12 @@ describe.each(await backends())('permissions on $name', (backend) => {
                 ? await api.send('DELETE', `/items/${id}`, { token })
                 : await api.send('POST', `/items/${id}/${operation}`, { token, ...(operation === 'lock' ? { body: {} } : {}) })
           const expected = allowed ? 200 : who.role ? 403 : 401
-          expect({ who: who.label, target: target.label, operation, status }).toEqual({ who: who.label, target: target.label, operation, status: expected })
+          expect({ who: who.label, target: target.label, operation, status }).toEqual({
+            who: who.label,
+            target: target.label,
+            operation,
+            status: expected,
+          })
           checked++
         }
         const created = await api.send('POST', '/items', { token, body: duvallItem(target.fields) })

@@ -5,7 +5,8 @@ import { duvallItem, startHarness, type Harness } from './harness.ts'
 describe.each(await backends())('reaction on $name', (backend) => {
   let api: Harness
   let admin: string
-  const create = async (fields: Record<string, unknown>) => (await api.send('POST', '/items', { token: admin, body: duvallItem(fields) })).body.id as number
+  const create = async (fields: Record<string, unknown>) =>
+    (await api.send('POST', '/items', { token: admin, body: duvallItem(fields) })).body.id as number
   const react = async (query: string) => api.send('GET', `/api/reaction?${query}`)
   const titles = (messages: { title: string }[]) => messages.map((message) => message.title)
 
@@ -22,7 +23,8 @@ describe.each(await backends())('reaction on $name', (backend) => {
     await create({ title: 'Road', dataAspect: 'roads', specialData: JSON.stringify([{ Title: 'SR 203', Items: [] }]) })
     await create({ title: 'Shop', dataAspect: 'local' })
     await create({ title: 'Far page item', pageName: 'wa/duvall', lat: 40, lon: -100, areaMiles: 1 })
-    for (let index = 0; index < 65; index++) await create({ title: `Camera ${index}`, dataAspect: 'cameras', lat: 47.75 + index / 1000 })
+    for (let index = 0; index < 65; index++)
+      await create({ title: `Camera ${index}`, dataAspect: 'cameras', lat: 47.75 + index / 1000 })
   })
   afterAll(() => api.close())
 
@@ -31,7 +33,12 @@ describe.each(await backends())('reaction on $name', (backend) => {
     expect(status).toBe(200)
     expect(Object.keys(body).sort()).toEqual(['cameras', 'local', 'roads', 'statuses'])
     expect(titles(body.statuses.messages)).toEqual(['Critical 3 miles away', 'Warning here', 'Wide area', 'Info here'])
-    expect(body.statuses.messages[0]).toMatchObject({ priority: 'Critical', isOld: false, dataAspect: 'statuses', data: { lines: [] } })
+    expect(body.statuses.messages[0]).toMatchObject({
+      priority: 'Critical',
+      isOld: false,
+      dataAspect: 'statuses',
+      data: { lines: [] },
+    })
     expect(body.statuses.messages[0].distance).toBeCloseTo(3.1, 0)
     expect(titles(body.roads.messages)).toEqual(['Road'])
     expect(body.roads.messages[0].data.specialData).toContain('SR 203')
@@ -52,22 +59,33 @@ describe.each(await backends())('reaction on $name', (backend) => {
 
   it('adds the page’s own items wherever they are', async () => {
     expect(titles((await react('lat=47.74&lon=-121.99')).body.statuses.messages)).not.toContain('Far page item')
-    expect(titles((await react('lat=47.74&lon=-121.99&route=wa/duvall&_t=123')).body.statuses.messages)).toContain('Far page item')
+    expect(titles((await react('lat=47.74&lon=-121.99&route=wa/duvall&_t=123')).body.statuses.messages)).toContain(
+      'Far page item',
+    )
   })
 
   it('finds nothing in an empty place', async () => {
     const { body } = await react('lat=10&lon=10')
-    expect(body).toEqual({ statuses: { messages: [] }, roads: { messages: [] }, cameras: { messages: [] }, local: { messages: [] } })
+    expect(body).toEqual({
+      statuses: { messages: [] },
+      roads: { messages: [] },
+      cameras: { messages: [] },
+      local: { messages: [] },
+    })
   })
 
-  it.each(['lat=95&lon=0', 'lat=abc&lon=0', 'lon=0', 'lat=1&lon=1&route=../../etc', 'lat=1&lon=1&layer=-1', "lat=1' OR 1=1&lon=0"])(
-    'rejects %s',
-    async (query) => {
-      const { status, body } = await react(query)
-      expect(status).toBe(400)
-      expect(body.error).toMatch(/^Invalid request: query\./)
-    },
-  )
+  it.each([
+    'lat=95&lon=0',
+    'lat=abc&lon=0',
+    'lon=0',
+    'lat=1&lon=1&route=../../etc',
+    'lat=1&lon=1&layer=-1',
+    "lat=1' OR 1=1&lon=0",
+  ])('rejects %s', async (query) => {
+    const { status, body } = await react(query)
+    expect(status).toBe(400)
+    expect(body.error).toMatch(/^Invalid request: query\./)
+  })
 
   it('searches cities like the site', async () => {
     const { body } = await api.send('GET', '/api/cities?city=duv')

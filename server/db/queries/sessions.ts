@@ -2,7 +2,10 @@
 import type { Db } from '../index.ts'
 
 export async function saveRefreshToken(db: Db, userId: number, hash: string, expiresAt: string, now: string): Promise<void> {
-  await db.insertInto('refresh_tokens').values({ user_id: userId, token_hash: hash, expires_at: expiresAt, created_at: now }).execute()
+  await db
+    .insertInto('refresh_tokens')
+    .values({ user_id: userId, token_hash: hash, expires_at: expiresAt, created_at: now })
+    .execute()
 }
 
 export type RefreshUse = { state: 'ok'; userId: number } | { state: 'reused'; userId: number } | { state: 'invalid' }
@@ -26,15 +29,28 @@ export async function spendRefreshToken(db: Db, hash: string, now: string): Prom
 }
 
 export async function revokeRefreshToken(db: Db, hash: string, now: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('token_hash', '=', hash).where('revoked_at', 'is', null).execute()
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', hash)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 export async function revokeUserTokens(db: Db, userId: number, now: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 export async function saveReset(db: Db, userId: number, hash: string, expiresAt: string, now: string): Promise<void> {
-  await db.insertInto('password_resets').values({ token_hash: hash, user_id: userId, expires_at: expiresAt, created_at: now }).execute()
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: hash, user_id: userId, expires_at: expiresAt, created_at: now })
+    .execute()
 }
 
 /** Spends a reset link: the user id when it is unused and unexpired, else null. */

@@ -31,7 +31,8 @@ export async function createUser(db: Db, user: NewUser, now: string): Promise<Us
 
 /** The user with this email, created (role none) on a first OAuth sign-in; the sign-in time is recorded. */
 export async function signInUser(db: Db, email: string, name: string, provider: string, now: string): Promise<UserRow> {
-  const found = (await userByEmail(db, email)) ?? (await createUser(db, { email, name, provider, role: 0, passwordHash: null }, now))
+  const found =
+    (await userByEmail(db, email)) ?? (await createUser(db, { email, name, provider, role: 0, passwordHash: null }, now))
   await db.updateTable('users').set({ last_login_at: now }).where('id', '=', found.id).execute()
   return { ...found, last_login_at: now }
 }

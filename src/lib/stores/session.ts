@@ -20,3 +20,9 @@ export const $lastDataFetch = atom<number | null>(null)
 export function setEditorAuth(auth: EditorAuth): void {
   $editorAuth.set(auth)
 }
+
+/** The access token (SPEC section 4: kept in local storage, added to every API call). */
+export const $authToken = persistentAtom<string | null>('porchlight:token', null, {
+  encode: JSON.stringify,
+  decode: safeJson((value) => (typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value) ? value : null)),
+})

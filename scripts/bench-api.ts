@@ -1,0 +1,154 @@
+// Benchmarks GET /api/reaction on the real server with 100,000 items: requests per second and p50/p99 latency.
+import { spawn } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import autocannon from 'autocannon'
+import { parseCities } from '../src/lib/cities.ts'
+import { ASPECTS, PRIORITIES } from '../src/lib/items.ts'
+import { openDatabase } from '../server/db/index.ts'
+import { boxAround, cellsOf } from '../server/db/queries/grid.ts'
+
+const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 100_000)
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20)
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32)
+const PORT = 8797
+const dataDir = resolve('.build/bench-api')
+const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
+
+// A seeded random source, so every run measures the same data.
+let seed = 42
+const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+
+// Items cluster where people live: cities are drawn in proportion to the square root of their population.
+const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
+const weights: number[] = []
+let total = 0
+for (const city of cities) weights.push((total += Math.sqrt(Math.max(city.population, 100))))
+function randomCity() {
+  const target = random() * total
+  let low = 0
+  let high = weights.length - 1
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (weights[middle]! < target) low = middle + 1
+    else high = middle
+  }
+  return cities[low]!
+}
+
+async function seedItems(): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true })
+  const { db } = await openDatabase(databaseUrl, dataDir)
+  if (databaseUrl) await db.deleteFrom('items').execute()
+  const now = new Date().toISOString()
+  const started = performance.now()
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < ITEMS; start += 500) {
+      const rows = Array.from({ length: Math.min(500, ITEMS - start) }, (_, index) => {
+        const city = randomCity()
+        const lat = city.lat + (random() - 0.5) * 0.2
+        const lon = city.lon + (random() - 0.5) * 0.2
+        const area = 5 + Math.floor(random() * 20)
+        const box = boxAround(lat, lon, area)
+        return {
+          data_aspect: ASPECTS[Math.floor(random() * ASPECTS.length)]!,
+          priority: PRIORITIES[Math.floor(random() * PRIORITIES.length)]!,
+          title: `Bench item ${start + index} near ${city.name}`,
+          state: 'open',
+          lines: JSON.stringify(['First line of detail', 'Second line']),
+          lat,
+          lon,
+          area_miles: area,
+          min_lat: box.minLat,
+          max_lat: box.maxLat,
+          min_lon: box.minLon,
+          max_lon: box.maxLon,
+          city_name: city.name,
+          page_name: city.route,
+          created_at: now,
+          updated_at: now,
+        }
+      })
+      const ids = await trx.insertInto('items').values(rows).returning('id').execute()
+      const cells = ids.flatMap(({ id }, index) => {
+        const row = rows[index]!
+        return cellsOf(boxAround(row.lat, row.lon, row.area_miles)).map((cell) => ({ cell, item_id: id }))
+      })
+      for (let at = 0; at < cells.length; at += 500)
+        await trx
+          .insertInto('item_cells')
+          .values(cells.slice(at, at + 500))
+          .execute()
+    }
+  })
+  console.log(
+    `bench:api: seeded ${ITEMS.toLocaleString('en-US')} items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  await db.destroy()
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`bench:api: server did not start at ${url}`)
+}
+
+await seedItems()
+const server = spawn(process.execPath, ['server/index.ts'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    API_PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    JOBS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+})
+try {
+  await waitFor(`http://localhost:${PORT}/api/health`)
+  // Visitors ask about the places they live: 2,000 city points drawn like the items, rounded as the site rounds them.
+  const paths = Array.from({ length: 2000 }, () => {
+    const city = randomCity()
+    return `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}${city.route ? `&route=${city.route}` : ''}`
+  })
+  let next = 0
+  let messages = 0
+  let answers = 0
+  const sample = await (await fetch(`http://localhost:${PORT}${paths[0]}`)).json()
+  console.log(`bench:api: sample answer sections ${Object.keys(sample as object).join(', ')}`)
+  const result = await autocannon({
+    url: `http://localhost:${PORT}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+        onResponse: (status, body) => {
+          if (status !== 200 || answers >= 500) return
+          const reaction = JSON.parse(body) as Record<string, { messages: unknown[] }>
+          messages += Object.values(reaction).reduce((sum, section) => sum + section.messages.length, 0)
+          answers++
+        },
+      },
+    ],
+  })
+  const errors = result.errors + result.non2xx + result.timeouts
+  console.log(`
+bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s
+  requests/s   ${Math.round(result.requests.average).toLocaleString('en-US')}
+  latency p50  ${result.latency.p50} ms
+  latency p99  ${result.latency.p99} ms
+  latency max  ${result.latency.max} ms
+  requests     ${result.requests.total.toLocaleString('en-US')} (${errors} errors)
+  items/answer ${(messages / Math.max(answers, 1)).toFixed(1)} (sampled)
+  target       >= 3,000 requests/s at p99 < 50 ms`)
+} finally {
+  server.kill('SIGTERM')
+}

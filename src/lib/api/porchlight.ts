@@ -1,0 +1,152 @@
+/** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
+import ky, { isHTTPError, isTimeoutError, type KyInstance } from 'ky'
+import type { Reaction } from '../items.ts'
+import type { ItemRecord } from '../../../server/lib/item-view.ts'
+import type { UserView } from '../../../server/lib/user-view.ts'
+
+export const API_TIMEOUT_MS = 30_000
+export const NETWORK_ERROR = 'Network error. Please check your connection.'
+
+/** Where the API is: PUBLIC_API_URL at build time, else the local server. */
+export function apiBase(): string {
+  const vars = import.meta.env as Record<string, unknown> | undefined
+  const value = vars?.['PUBLIC_API_URL']
+  return (typeof value === 'string' && value.trim() ? value.trim() : 'http://localhost:8787').replace(/\/$/, '')
+}
+
+/** A failed call: the HTTP status (0 for network failures and timeouts) and a message to show. */
+export class ApiError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export type Session = { token: string; user: UserView }
+export type ItemList = { items: ItemRecord[]; total: number }
+export type ManageAnswer = { record: Record<string, unknown>; item: Reaction['statuses']['messages'][number] }
+export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
+
+/** The server's { error } text, else the call's own fallback message (SPEC section 8). */
+async function toApiError(error: unknown, fallback: string): Promise<ApiError> {
+  if (isHTTPError(error)) {
+    const body: unknown = await error.response.json().catch(() => null)
+    const message = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : fallback
+    return new ApiError(error.response.status, message)
+  }
+  if (isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR)
+  return new ApiError(0, error instanceof TypeError ? NETWORK_ERROR : fallback)
+}
+
+/**
+ * Makes the client. `token` reads the stored bearer token at each call.
+ * @example const api = createApi(() => $authToken.get()); await api.reaction({ lat: 47.74, lon: -121.99 })
+ */
+export function createApi(token: () => string | null, options: { base?: string; fetch?: typeof fetch } = {}) {
+  const http: KyInstance = ky.create({
+    baseUrl: `${options.base ?? apiBase()}/`,
+    timeout: API_TIMEOUT_MS,
+    retry: 0,
+    credentials: 'include',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const value = token()
+          if (value) request.headers.set('Authorization', `Bearer ${value}`)
+        },
+      ],
+    },
+  })
+  const call = async <T>(fallback: string, run: (client: KyInstance) => Promise<T>): Promise<T> => {
+    try {
+      return await run(http)
+    } catch (error) {
+      throw await toApiError(error, fallback)
+    }
+  }
+  const id = (value: number): string => String(Math.trunc(value))
+
+  return {
+    reaction: ({ lat, lon, route, layer }: ReactionQuery) =>
+      call('Unable to load data. Please try again.', (c) =>
+        c
+          .get('api/reaction', {
+            searchParams: {
+              lat: lat.toFixed(2),
+              lon: lon.toFixed(2),
+              ...(route ? { route } : {}),
+              ...(layer ? { layer } : {}),
+              _t: Date.now(),
+            },
+          })
+          .json<Reaction>(),
+      ),
+    cities: (city: string) => call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<unknown[]>()),
+    signInWithKey: (h: string, rx?: string) =>
+      call('This edit link is not valid', (c) =>
+        c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<{ token: string; itemId: number }>(),
+      ),
+    manage: {
+      get: (item: number) => call('Failed to get item', (c) => c.get(`api/manage/${id(item)}`).json<ManageAnswer>()),
+      save: (item: number, payload: Record<string, unknown>) =>
+        call('Failed to save changes', (c) => c.post(`api/manage/${id(item)}`, { json: payload }).json<ManageAnswer>()),
+      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`api/manage/${id(item)}`).json<{ ok: true }>()),
+      lock: (item: number, until: Date) =>
+        call('Failed to lock item', (c) =>
+          c.get(`api/manage/${id(item)}/lock`, { searchParams: { dt: until.toISOString() } }).json<ManageAnswer>(),
+        ),
+      unlock: (item: number) => call('Failed to unlock item', (c) => c.get(`api/manage/${id(item)}/unlock`).json<ManageAnswer>()),
+    },
+    items: {
+      list: (query: { dataAspect?: string; dataCategory?: string; city?: string; limit?: number; offset?: number } = {}) =>
+        call('Failed to list items', (c) => c.get('items', { searchParams: query }).json<ItemList>()),
+      get: (item: number) => call('Failed to get item', (c) => c.get(`items/${id(item)}`).json<ItemRecord>()),
+      create: (fields: Record<string, unknown>) =>
+        call('Failed to create item', (c) => c.post('items', { json: fields }).json<ItemRecord>()),
+      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`items/${id(item)}`).json<{ ok: true }>()),
+      lock: (item: number, duration = 3600) =>
+        call('Failed to lock item', (c) => c.post(`items/${id(item)}/lock`, { json: { duration } }).json<ItemRecord>()),
+      unlock: (item: number) => call('Failed to unlock item', (c) => c.post(`items/${id(item)}/unlock`).json<ItemRecord>()),
+    },
+    auth: {
+      email: (email: string, password: string) =>
+        call('Email/password authentication failed', (c) => c.post('auth/email', { json: { email, password } }).json<Session>()),
+      google: (credential: string) =>
+        call('Google authentication failed', (c) => c.post('auth/google', { json: { credential } }).json<Session>()),
+      githubToken: (code: string) =>
+        call('Failed to exchange GitHub code for token', (c) =>
+          c.post('auth/github/token', { json: { code } }).json<{ accessToken: string }>(),
+        ),
+      github: (accessToken: string) =>
+        call('GitHub authentication failed', (c) => c.post('auth/github', { json: { accessToken } }).json<Session>()),
+      callback: (provider: string, code: string) =>
+        call('OAuth callback failed', (c) =>
+          c.post(`auth/callback/${encodeURIComponent(provider)}`, { json: { code } }).json<Session>(),
+        ),
+      refresh: () => call('Failed to refresh token', (c) => c.post('auth/refresh').json<Session>()),
+      logout: () => call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<{ ok: true }>()),
+      me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>()),
+      forgotPassword: (email: string) =>
+        call('Failed to send reset email', (c) => c.post('auth/forgot-password', { json: { email } }).json<{ ok: true }>()),
+      resetPassword: (token: string, password: string) =>
+        call('Failed to reset password', (c) =>
+          c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),
+        ),
+    },
+    users: {
+      list: () =>
+        call('User management API not available. Backend implementation required.', (c) =>
+          c.get('admin/users').json<{ users: UserView[]; total: number }>(),
+        ),
+      assignRole: (user: number, role: number, extra: { itemId?: number; pageName?: string; cityName?: string } = {}) =>
+        call('Failed to assign role', (c) =>
+          c.post(`admin/users/${id(user)}/role`, { json: { role, ...extra } }).json<UserView>(),
+        ),
+      remove: (user: number) => call('Failed to remove user', (c) => c.delete(`admin/users/${id(user)}`).json<{ ok: true }>()),
+    },
+  }
+}
+
+export type Api = ReturnType<typeof createApi>
