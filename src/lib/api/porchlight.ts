@@ -1,5 +1,5 @@
 /** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
-import ky, { isHTTPError, isTimeoutError, type KyInstance } from 'ky'
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky'
 import type { Reaction } from '../items.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
 import type { UserView } from '../../../server/lib/user-view.ts'
@@ -29,14 +29,15 @@ export type ManageAnswer = { record: Record<string, unknown>; item: Reaction['st
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
 /** The server's { error } text, else the call's own fallback message (SPEC section 8). */
-async function toApiError(error: unknown, fallback: string): Promise<ApiError> {
+function toApiError(error: unknown, fallback: string): ApiError {
   if (isHTTPError(error)) {
-    const body: unknown = await error.response.json().catch(() => null)
+    // ky has read the body already: parsed JSON, or text.
+    const body: unknown = error.data
     const message = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : fallback
     return new ApiError(error.response.status, message)
   }
-  if (isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR)
-  return new ApiError(0, error instanceof TypeError ? NETWORK_ERROR : fallback)
+  if (isTimeoutError(error) || isNetworkError(error) || error instanceof TypeError) return new ApiError(0, NETWORK_ERROR)
+  return new ApiError(0, fallback)
 }
 
 /**
@@ -63,7 +64,7 @@ export function createApi(token: () => string | null, options: { base?: string; 
     try {
       return await run(http)
     } catch (error) {
-      throw await toApiError(error, fallback)
+      throw toApiError(error, fallback)
     }
   }
   const id = (value: number): string => String(Math.trunc(value))
