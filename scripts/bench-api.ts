@@ -6,11 +6,14 @@ import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
 import { ASPECTS, PRIORITIES } from '../src/lib/items.ts'
 import { openDatabase } from '../server/db/index.ts'
-import { boxAround, cellsOf } from '../server/db/queries/grid.ts'
+import { cellRows, itemValues } from '../server/db/queries/items.ts'
+import { publicView } from '../server/lib/item-view.ts'
 
 const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 100_000)
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20)
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32)
+/** 'towns': visitors ask about any town alike; 'people': in proportion to population (dense metros dominate). */
+const VISITORS = process.env['BENCH_VISITORS'] === 'people' ? 'people' : 'towns'
 const PORT = 8797
 const dataDir = resolve('.build/bench-api')
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
@@ -19,12 +22,14 @@ const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
 let seed = 42
 const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 
-// Items cluster where people live: cities are drawn in proportion to the square root of their population.
+// Every town keeps a few items (about 5 each over the 21,000 places); visitors come in proportion to population,
+// so the busiest answers are the dense metros with many small towns around them.
 const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
+const anyCity = () => cities[Math.floor(random() * cities.length)]!
 const weights: number[] = []
 let total = 0
-for (const city of cities) weights.push((total += Math.sqrt(Math.max(city.population, 100))))
-function randomCity() {
+for (const city of cities) weights.push((total += Math.max(city.population, 100)))
+function visitorCity() {
   const target = random() * total
   let low = 0
   let high = weights.length - 1
@@ -45,12 +50,11 @@ async function seedItems(): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < ITEMS; start += 500) {
       const rows = Array.from({ length: Math.min(500, ITEMS - start) }, (_, index) => {
-        const city = randomCity()
-        const lat = city.lat + (random() - 0.5) * 0.2
-        const lon = city.lon + (random() - 0.5) * 0.2
-        const area = 5 + Math.floor(random() * 20)
-        const box = boxAround(lat, lon, area)
-        return {
+        const city = anyCity()
+        const lat = city.lat + (random() - 0.5) * 0.1
+        const lon = city.lon + (random() - 0.5) * 0.1
+        const area = 2 + Math.floor(random() * 14)
+        return itemValues({
           data_aspect: ASPECTS[Math.floor(random() * ASPECTS.length)]!,
           priority: PRIORITIES[Math.floor(random() * PRIORITIES.length)]!,
           title: `Bench item ${start + index} near ${city.name}`,
@@ -59,21 +63,20 @@ async function seedItems(): Promise<void> {
           lat,
           lon,
           area_miles: area,
-          min_lat: box.minLat,
-          max_lat: box.maxLat,
-          min_lon: box.minLon,
-          max_lon: box.maxLon,
           city_name: city.name,
           page_name: city.route,
           created_at: now,
           updated_at: now,
-        }
+        })
       })
-      const ids = await trx.insertInto('items').values(rows).returning('id').execute()
-      const cells = ids.flatMap(({ id }, index) => {
-        const row = rows[index]!
-        return cellsOf(boxAround(row.lat, row.lon, row.area_miles)).map((cell) => ({ cell, item_id: id }))
-      })
+      const inserted = await trx.insertInto('items').values(rows).returningAll().execute()
+      for (const row of inserted)
+        await trx
+          .updateTable('items')
+          .set({ view: publicView(row) })
+          .where('id', '=', row.id)
+          .execute()
+      const cells = inserted.flatMap((row) => cellRows(row.id, row))
       for (let at = 0; at < cells.length; at += 500)
         await trx
           .insertInto('item_cells')
@@ -115,23 +118,27 @@ try {
   await waitFor(`http://localhost:${PORT}/api/health`)
   // Visitors ask about the places they live: 2,000 city points drawn like the items, rounded as the site rounds them.
   const paths = Array.from({ length: 2000 }, () => {
-    const city = randomCity()
+    const city = VISITORS === 'people' ? visitorCity() : anyCity()
     return `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}${city.route ? `&route=${city.route}` : ''}`
   })
   let next = 0
   let messages = 0
   let answers = 0
+  let bytes = 0
   const sample = await (await fetch(`http://localhost:${PORT}${paths[0]}`)).json()
   console.log(`bench:api: sample answer sections ${Object.keys(sample as object).join(', ')}`)
   const result = await autocannon({
     url: `http://localhost:${PORT}`,
     connections: CONNECTIONS,
     duration: SECONDS,
+    // Browsers call the API cross-origin, so every request carries the site's Origin (and gets CORS headers).
+    headers: { origin: 'http://localhost:4321' },
     requests: [
       {
         setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
         onResponse: (status, body) => {
           if (status !== 200 || answers >= 500) return
+          bytes += body.length
           const reaction = JSON.parse(body) as Record<string, { messages: unknown[] }>
           messages += Object.values(reaction).reduce((sum, section) => sum + section.messages.length, 0)
           answers++
@@ -147,7 +154,8 @@ bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${database
   latency p99  ${result.latency.p99} ms
   latency max  ${result.latency.max} ms
   requests     ${result.requests.total.toLocaleString('en-US')} (${errors} errors)
-  items/answer ${(messages / Math.max(answers, 1)).toFixed(1)} (sampled)
+  visitors     ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; reaction cache ${process.env['REACTION_CACHE_SECONDS'] ?? 5} s
+  items/answer ${(messages / Math.max(answers, 1)).toFixed(1)}, ${(bytes / Math.max(answers, 1) / 1024).toFixed(1)} KB (sampled)
   target       >= 3,000 requests/s at p99 < 50 ms`)
 } finally {
   server.kill('SIGTERM')

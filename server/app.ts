@@ -1,10 +1,9 @@
 // The Porchlight API: one sub-app per resource, shared middleware, and the OpenAPI document.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv, Deps } from './env.ts'
+import { baseHeaders } from './lib/headers.ts'
 import { admin } from './routes/admin.ts'
 import { auth } from './routes/auth.ts'
 import { items } from './routes/items.ts'
@@ -21,22 +20,10 @@ export function createApp(deps: Deps) {
     c.set('deps', deps)
     await next()
   })
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }))
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
-      credentials: true,
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-      maxAge: 600,
-    }),
-  )
-  app.use('*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
-  app.use('*', async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-  })
+  app.use('*', baseHeaders(deps.config.allowedOrigins))
+  // Only requests that can carry a body are measured: reading a GET's body would build a full Request.
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) })
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limit)
   app.get('/api/health', (c) => c.json({ ok: true }, 200))
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
   app.doc31('/api/openapi.json', {

@@ -30,6 +30,8 @@ export type Config = {
   demo: boolean
   /** Runs the template job in this process. */
   jobs: boolean
+  /** Seconds a reaction answer is reused in memory (0: never). */
+  reactionCacheSeconds: number
 }
 
 type Env = Record<string, string | undefined>
@@ -92,5 +94,6 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateFetch: flag(env['ALLOW_PRIVATE_FETCH'], false),
     demo: flag(env['DEMO_DATA'], true),
     jobs: flag(env['JOBS'], true),
+    reactionCacheSeconds: Math.max(0, Number(env['REACTION_CACHE_SECONDS'] ?? 5) || 0),
   }
 }

@@ -4,8 +4,8 @@ import { createApp } from './app.ts'
 import { loadConfig, loadEnvFile } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { seedDemo } from './db/demo/index.ts'
-import { startTemplateJob } from './jobs/templates.ts'
 import { createMailer } from './lib/mail.ts'
+import { createMicroCache } from './lib/micro-cache.ts'
 
 loadEnvFile()
 const config = loadConfig()
@@ -14,8 +14,17 @@ if (config.demo) {
   const seeded = await seedDemo(store.db)
   if (seeded) console.log(`api: added ${seeded} demo items around Duvall, WA (remove them with npm run demo:remove)`)
 }
-const job = config.jobs ? startTemplateJob(store.db, { allowPrivate: config.allowPrivateFetch }) : null
-const app = createApp({ store, config, mailer: createMailer(config.smtpUrl, config.mailFrom), now: () => new Date() })
+// Loaded only where it runs: instances started with JOBS=0 never pull in the fetching code.
+const job = config.jobs
+  ? (await import('./jobs/templates.ts')).startTemplateJob(store.db, { allowPrivate: config.allowPrivateFetch })
+  : null
+const app = createApp({
+  store,
+  config,
+  mailer: createMailer(config.smtpUrl, config.mailFrom),
+  now: () => new Date(),
+  reactionCache: createMicroCache(config.reactionCacheSeconds, 5000),
+})
 
 const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
   const where = store.kind === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`

@@ -48,12 +48,14 @@ export type ItemsTable = {
   is_demo: Generated<number>
   next_fetch_at: string | null
   fetch_error: string | null
+  /** The public Alert item as JSON without its distance, rewritten on every write (the reaction's read model). */
+  view: Generated<string>
   created_at: string
   updated_at: string
 }
 
 /** Grid cells (half a degree) an item's area touches: the index behind the reaction query. */
-export type ItemCellsTable = { cell: number; item_id: number }
+export type ItemCellsTable = { cell: number; item_id: number; min_lat: number; max_lat: number; min_lon: number; max_lon: number }
 
 export type UsersTable = {
   id: Generated<number>

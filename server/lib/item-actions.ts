@@ -28,7 +28,7 @@ export async function editable(deps: Deps, caller: Caller | null, id: number): P
   return { ok: true, row }
 }
 
-export async function createItem(deps: Deps, caller: Caller | null, input: ItemInput): Promise<Outcome> {
+async function createOne(deps: Deps, caller: Caller | null, input: ItemInput): Promise<Outcome> {
   if (!caller) return { ok: false, status: 401, error: AUTH_REQUIRED }
   const now = deps.now().toISOString()
   const prepared = prepareItem(input, null, now)
@@ -43,7 +43,7 @@ export async function createItem(deps: Deps, caller: Caller | null, input: ItemI
 }
 
 /** Saves changes; page and area staff cannot move an item out of their own page or city. */
-export async function saveItem(deps: Deps, caller: Caller | null, id: number, input: ItemInput): Promise<Outcome> {
+async function saveOne(deps: Deps, caller: Caller | null, id: number, input: ItemInput): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok) return found
   const prepared = prepareItem(input, found.row, deps.now().toISOString())
@@ -56,7 +56,7 @@ export async function saveItem(deps: Deps, caller: Caller | null, id: number, in
   return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
 }
 
-export async function removeItem(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+async function removeOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok) return found
   await deleteItem(deps.store.db, id)
@@ -64,7 +64,7 @@ export async function removeItem(deps: Deps, caller: Caller | null, id: number):
 }
 
 /** Locks the item's current result against its template until `until` (SPEC: default one hour). */
-export async function lockItem(deps: Deps, caller: Caller | null, id: number, until?: Date): Promise<Outcome> {
+async function lockOne(deps: Deps, caller: Caller | null, id: number, until?: Date): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok) return found
   const at = until ?? new Date(deps.now().getTime() + DEFAULT_LOCK_SECONDS * 1000)
@@ -72,7 +72,7 @@ export async function lockItem(deps: Deps, caller: Caller | null, id: number, un
   return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
 }
 
-export async function unlockItem(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+async function unlockOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok) return found
   const now = deps.now().toISOString()
@@ -80,3 +80,18 @@ export async function unlockItem(deps: Deps, caller: Caller | null, id: number):
   const row = await updateItem(deps.store.db, id, changes)
   return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
 }
+
+/** Every write forgets this instance's cached reaction answers, so its own visitors see the change at once. */
+function clearing<A extends unknown[]>(write: (deps: Deps, ...args: A) => Promise<Outcome>) {
+  return async (deps: Deps, ...args: A): Promise<Outcome> => {
+    const outcome = await write(deps, ...args)
+    if (outcome.ok) deps.reactionCache.clear()
+    return outcome
+  }
+}
+
+export const createItem = clearing(createOne)
+export const saveItem = clearing(saveOne)
+export const removeItem = clearing(removeOne)
+export const lockItem = clearing(lockOne)
+export const unlockItem = clearing(unlockOne)

@@ -67,7 +67,7 @@ export function fromManagePayload(payload: Record<string, unknown>): ItemInput {
   return Object.fromEntries(entries.map(([key, value]) => [camel(key), value]))
 }
 
-type Fields = Omit<ItemRow, 'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash'>
+type Fields = Omit<ItemRow, 'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash' | 'view'>
 
 /** A new item's fields: the SPEC's defaults (DataAspect local, DataProperty manager, active, 10 miles). */
 const DEFAULTS: Omit<Fields, 'lat' | 'lon' | 'title' | 'updated_at'> = {

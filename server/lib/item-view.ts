@@ -45,6 +45,12 @@ export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
   }
 }
 
+/** The Alert item as JSON without its distance: kept in the row so the reaction never rebuilds it. */
+export function publicView(row: ItemRow): string {
+  const { distance: _, ...view } = toAlertItem(row, 0)
+  return JSON.stringify(view)
+}
+
 /** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
 export type ItemRecord = {
   id: number

@@ -8,6 +8,7 @@ import { openDatabase, type Store } from '../../server/db/index.ts'
 import { createUser } from '../../server/db/queries/users.ts'
 import type { Mail } from '../../server/lib/mail.ts'
 import { hashPassword } from '../../server/lib/auth.ts'
+import { createMicroCache } from '../../server/lib/micro-cache.ts'
 import { ROLES, type Role } from '../../src/lib/state/auth.ts'
 import type { Backend } from './backends.ts'
 
@@ -33,6 +34,7 @@ export async function startHarness(backend: Backend, env: Record<string, string>
       },
     },
     now: () => clock.now,
+    reactionCache: createMicroCache(5, 100),
   })
 
   async function send(

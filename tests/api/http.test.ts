@@ -51,7 +51,8 @@ describe('HTTP behaviour', () => {
   it('sends security headers and no caching of private answers', async () => {
     const { headers } = await api.send('GET', '/items/1')
     expect(headers.get('x-content-type-options')).toBe('nosniff')
-    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(headers.get('x-frame-options')).toBe('DENY')
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(headers.get('strict-transport-security')).toMatch(/max-age/)
     expect(headers.get('cache-control')).toBe('no-store')
   })

@@ -57,6 +57,7 @@ export function initial(kind: DialectKind): Migration {
         .addColumn('is_demo', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('next_fetch_at', 'text')
         .addColumn('fetch_error', 'text')
+        .addColumn('view', 'text', (c) => c.notNull().defaultTo('{}'))
         .addColumn('created_at', 'text', notNull)
         .addColumn('updated_at', 'text', notNull)
         .execute()
@@ -69,7 +70,17 @@ export function initial(kind: DialectKind): Migration {
         .createTable('item_cells')
         .addColumn('cell', 'integer', notNull)
         .addColumn('item_id', 'integer', (c) => c.notNull().references('items.id').onDelete('cascade'))
+        .addColumn('min_lat', float, notNull)
+        .addColumn('max_lat', float, notNull)
+        .addColumn('min_lon', float, notNull)
+        .addColumn('max_lon', float, notNull)
         .addPrimaryKeyConstraint('item_cells_pk', ['cell', 'item_id'])
+        .execute()
+      // Covering: the box test runs inside the index, so only items whose box holds the point are read.
+      await db.schema
+        .createIndex('item_cells_box')
+        .on('item_cells')
+        .columns(['cell', 'min_lat', 'max_lat', 'min_lon', 'max_lon', 'item_id'])
         .execute()
       await db.schema.createIndex('item_cells_item').on('item_cells').column('item_id').execute()
 

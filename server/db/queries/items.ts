@@ -1,52 +1,72 @@
-// Item rows: reads, writes (keeping the grid cells in step), and the reaction's area query.
+// Item rows: reads, writes (keeping the grid cells and the public view in step), and the reaction's area query.
 import type { Db } from '../index.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
+import { publicView } from '../../lib/item-view.ts'
 import { boxAround, cellOf, cellsOf } from './grid.ts'
 
 type Located = { lat: number; lon: number; area_miles: number }
+type BoxColumns = Pick<ItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'>
 
 /** Bounding-box columns for an item's area. */
-function boxColumns({ lat, lon, area_miles }: Located): Pick<ItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'> {
+function boxColumns({ lat, lon, area_miles }: Located): BoxColumns {
   const box = boxAround(lat, lon, area_miles)
   return { min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon }
 }
 
+/** The grid rows of an item: one per cell its box touches, each carrying the box. */
+export function cellRows(id: number, item: Located) {
+  const box = boxColumns(item)
+  const cells = cellsOf(boxAround(item.lat, item.lon, item.area_miles))
+  return cells.map((cell) => ({ cell, item_id: id, ...box }))
+}
+
 async function writeCells(db: Db, id: number, item: Located): Promise<void> {
   await db.deleteFrom('item_cells').where('item_id', '=', id).execute()
-  const cells = cellsOf(boxAround(item.lat, item.lon, item.area_miles))
-  for (let start = 0; start < cells.length; start += 200) {
-    const rows = cells.slice(start, start + 200).map((cell) => ({ cell, item_id: id }))
-    await db.insertInto('item_cells').values(rows).execute()
+  const rows = cellRows(id, item)
+  for (let start = 0; start < rows.length; start += 200) {
+    await db
+      .insertInto('item_cells')
+      .values(rows.slice(start, start + 200))
+      .execute()
   }
 }
 
-export type NewItem = Omit<NewItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'>
+export type NewItem = Omit<NewItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'view'>
 
-/** Inserts an item and files it in the grid; returns its id. */
+/** The full insert row: the item plus its box (its view needs the id, so it is written just after). */
+export function itemValues(item: NewItem & Located): NewItemRow {
+  return { ...item, ...boxColumns(item) }
+}
+
+/** Inserts an item, files it in the grid and writes its public view; returns its id. */
 export async function insertItem(db: Db, item: NewItem & Located): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('items')
-      .values({ ...item, ...boxColumns(item) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await trx.insertInto('items').values(itemValues(item)).returning('id').executeTakeFirstOrThrow()
+    const row = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    await trx
+      .updateTable('items')
+      .set({ view: publicView(row) })
+      .where('id', '=', id)
+      .execute()
     await writeCells(trx, id, item)
     return id
   })
 }
 
-/** Updates an item; when its place or area changes, its grid cells follow. */
+/** Updates an item; its view is rewritten, and when its place or area changes, its grid cells follow. */
 export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promise<ItemRow | null> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()
     if (!before) return null
     // Updateable's optional keys are absent, never undefined, when they come from prepareItem.
-    const after = { ...before, ...changes, id } as ItemRow
-    const moved = after.lat !== before.lat || after.lon !== before.lon || after.area_miles !== before.area_miles
-    const values = moved ? { ...changes, ...boxColumns(after) } : changes
+    const merged = { ...before, ...changes, id } as ItemRow
+    const moved = merged.lat !== before.lat || merged.lon !== before.lon || merged.area_miles !== before.area_miles
+    const after: ItemRow = { ...merged, ...(moved ? boxColumns(merged) : {}) }
+    after.view = publicView(after)
+    const { id: _, ...values } = after
     await trx.updateTable('items').set(values).where('id', '=', id).execute()
     if (moved) await writeCells(trx, id, after)
-    return { ...after, ...boxColumns(after) }
+    return after
   })
 }
 
@@ -63,30 +83,44 @@ export async function itemByEditKeyHash(db: Db, hash: string): Promise<ItemRow |
   return (await db.selectFrom('items').selectAll().where('edit_key_hash', '=', hash).executeTakeFirst()) ?? null
 }
 
+/** What the reaction needs of an item: where it is, how it sorts, and its ready-made public view. */
+export type NearItem = Pick<ItemRow, 'id' | 'lat' | 'lon' | 'area_miles' | 'priority' | 'sort_order' | 'data_aspect' | 'view'>
+const NEAR_COLUMNS = [
+  'items.id',
+  'items.lat',
+  'items.lon',
+  'items.area_miles',
+  'items.priority',
+  'items.sort_order',
+  'items.data_aspect',
+  'items.view',
+] as const
+
 /**
  * Active items whose area box holds the point, for everyone (layer 0) plus the given test layer:
- * one indexed lookup of the point's grid cell, then the box test. The caller checks the exact circle.
+ * one lookup of the point's grid cell in a covering index that also tests the box, then only the
+ * matching items are read. The caller checks the exact circle.
  */
-export async function itemsAround(db: Db, lat: number, lon: number, layer: number): Promise<ItemRow[]> {
+export async function itemsAround(db: Db, lat: number, lon: number, layer: number): Promise<NearItem[]> {
   return db
     .selectFrom('item_cells')
     .innerJoin('items', 'items.id', 'item_cells.item_id')
-    .selectAll('items')
+    .select(NEAR_COLUMNS)
     .where('item_cells.cell', '=', cellOf(lat, lon))
+    .where('item_cells.min_lat', '<=', lat)
+    .where('item_cells.max_lat', '>=', lat)
+    .where('item_cells.min_lon', '<=', lon)
+    .where('item_cells.max_lon', '>=', lon)
     .where('items.is_active', '=', 1)
     .where('items.layer', 'in', layer ? [0, layer] : [0])
-    .where('items.min_lat', '<=', lat)
-    .where('items.max_lat', '>=', lat)
-    .where('items.min_lon', '<=', lon)
-    .where('items.max_lon', '>=', lon)
     .execute()
 }
 
 /** Active items of a page (route), wherever they are. */
-export async function itemsOfPage(db: Db, pageName: string, layer: number): Promise<ItemRow[]> {
+export async function itemsOfPage(db: Db, pageName: string, layer: number): Promise<NearItem[]> {
   return db
     .selectFrom('items')
-    .selectAll()
+    .select(NEAR_COLUMNS)
     .where('page_name', '=', pageName)
     .where('is_active', '=', 1)
     .where('layer', 'in', layer ? [0, layer] : [0])
