@@ -125,8 +125,8 @@ try {
   let messages = 0
   let answers = 0
   let bytes = 0
-  const sample = await (await fetch(`http://localhost:${PORT}${paths[0]}`)).json()
-  console.log(`bench:api: sample answer sections ${Object.keys(sample as object).join(', ')}`)
+  const sample = (await (await fetch(`http://localhost:${PORT}${paths[0]}`)).json()) as object
+  console.log(`bench:api: sample answer sections ${Object.keys(sample).join(', ')}`)
   const result = await autocannon({
     url: `http://localhost:${PORT}`,
     connections: CONNECTIONS,

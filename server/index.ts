@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig, loadEnvFile } from './config.ts'
 import { openDatabase } from './db/index.ts'
+import { pruneSessions } from './db/queries/sessions.ts'
 import { seedDemo } from './db/demo/index.ts'
 import { createMailer } from './lib/mail.ts'
 import { createMicroCache } from './lib/micro-cache.ts'
@@ -18,6 +19,13 @@ if (config.demo) {
 const job = config.jobs
   ? (await import('./jobs/templates.ts')).startTemplateJob(store.db, { allowPrivate: config.allowPrivateFetch })
   : null
+// Expired refresh tokens, reset links and old rate-limit windows are dropped hourly.
+const prune = setInterval(() => {
+  pruneSessions(store.db, new Date().toISOString()).catch((error: unknown) => {
+    console.error('api: pruning sessions failed:', error instanceof Error ? error.message : 'unknown error')
+  })
+}, 3_600_000)
+prune.unref()
 const app = createApp({
   store,
   config,

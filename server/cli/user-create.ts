@@ -35,7 +35,7 @@ if (values.help) {
 }
 const email = values.email?.trim().toLowerCase() ?? ''
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('A valid --email is required.')
-const role = ROLES.find((name) => name === values.role || String(ROLES.indexOf(name)) === values.role) as Role | undefined
+const role = ROLES.find<Role>((name): name is Role => name === values.role || String(ROLES.indexOf(name)) === values.role)
 if (!role) fail(`Unknown role: ${values.role}`)
 if (role === 'page' && !values.page) fail('A page user needs --page (a route such as wa/duvall).')
 if (role === 'area' && !values.city) fail('An area user needs --city.')

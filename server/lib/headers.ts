@@ -44,5 +44,6 @@ export function baseHeaders(allowedOrigins: readonly string[]): MiddlewareHandle
       return c.body(null, 204)
     }
     await next()
+    return undefined
   }
 }

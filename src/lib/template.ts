@@ -248,9 +248,7 @@ const templateSchema = z
 
 /** `rules[0].state` from zod's path. */
 function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? String(key) : `.${String(key)}`))
-    .join('')
+  return path.map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? String(key) : `.${String(key)}`)).join('')
 }
 
 /**

@@ -1,0 +1,191 @@
+// The background job behind self-updating statuses: reads each due item's page through its template.
+import {
+  DEFAULT_EVERY_MINUTES,
+  DEFAULT_STALE_AFTER_MINUTES,
+  applyTemplate,
+  parseTemplate,
+  type Template,
+  type TemplateResult,
+} from '../../src/lib/template.ts'
+import type { Db } from '../db/index.ts'
+import { getItem, updateItem } from '../db/queries/items.ts'
+import type { ItemRow, ItemUpdate } from '../db/schema.ts'
+import { extractText } from '../lib/extract.ts'
+import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
+
+export type TemplateJobOptions = {
+  /** Lets templates read private and loopback addresses (tests only). */
+  allowPrivate: boolean
+  /** The clock, so tests can move time. */
+  now?: () => Date
+  /** Items per run (default 25). */
+  limit?: number
+  fetchImpl?: SafeFetchOptions['fetchImpl']
+  /** Per-fetch time limit (default 10 s). */
+  timeoutMs?: number
+}
+
+export type TemplateJobSummary = { checked: number; changed: number; failed: number }
+
+export const JOB_LIMIT = 25
+export const JOB_CONCURRENCY = 4
+export const JOB_INTERVAL_MS = 60_000
+const FIRST_TICK_MS = 1000
+const ERROR_MAX_CHARS = 300
+
+type DueItem = Pick<ItemRow, 'id' | 'data_template' | 'link' | 'next_fetch_at' | 'lock_result_until' | 'retrieved'>
+type Outcome = 'skipped' | 'locked' | 'unchanged' | 'changed' | 'failed'
+
+const minutesAfter = (time: Date, minutes: number): string => new Date(time.getTime() + minutes * 60_000).toISOString()
+
+const lockedAt = (lockUntil: string | null, now: Date): boolean => lockUntil !== null && Date.parse(lockUntil) > now.getTime()
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Moves an item's next_fetch_at from the value this run read to `next`; false when another run (or
+ * another server behind the load balancer) moved it first, so each due item is fetched once.
+ */
+async function claim(db: Db, item: DueItem, next: string): Promise<boolean> {
+  // A plain UPDATE rather than updateItem: next_fetch_at is not part of the stored public view.
+  const result = await db
+    .updateTable('items')
+    .set({ next_fetch_at: next })
+    .where('id', '=', item.id)
+    .where((eb) => (item.next_fetch_at === null ? eb('next_fetch_at', 'is', null) : eb('next_fetch_at', '=', item.next_fetch_at)))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Records a failed read: the last result stays, and shows as old once the last good read is stale. */
+async function fail(db: Db, item: DueItem, now: Date, error: string, staleAfterMinutes: number): Promise<Outcome> {
+  const stale = !item.retrieved || now.getTime() - Date.parse(item.retrieved) > staleAfterMinutes * 60_000
+  await updateItem(db, item.id, { fetch_error: error.slice(0, ERROR_MAX_CHARS), ...(stale ? { is_old: 1 } : {}) })
+  return 'failed'
+}
+
+/** Fetches, extracts and applies; the error message when any step fails. */
+async function read(
+  template: Template,
+  link: string | null,
+  options: TemplateJobOptions,
+): Promise<{ result: TemplateResult } | { error: string }> {
+  const url = template.url ?? link
+  if (!url) return { error: 'No address to read: set the item link or the template url' }
+  const page = await safeFetch(url, {
+    allowPrivate: options.allowPrivate,
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  })
+  if (!page.ok) return { error: page.error }
+  let text: string | null
+  try {
+    text = extractText(template, page.text)
+  } catch (error) {
+    return { error: messageOf(error) }
+  }
+  if (text === null) return { error: template.source === 'json' ? 'The path found nothing' : 'The selector found nothing' }
+  return { result: applyTemplate(template, text) }
+}
+
+async function processItem(db: Db, item: DueItem, now: Date, options: TemplateJobOptions): Promise<Outcome> {
+  // Staff's locked result stands; look again when the lock passes.
+  if (lockedAt(item.lock_result_until, now)) {
+    await claim(db, item, new Date(item.lock_result_until!).toISOString())
+    return 'locked'
+  }
+  const parsed = parseTemplate(item.data_template ?? '')
+  const everyMinutes = parsed.ok ? parsed.template.everyMinutes : DEFAULT_EVERY_MINUTES
+  if (!(await claim(db, item, minutesAfter(now, everyMinutes)))) return 'skipped'
+  if (!parsed.ok) return fail(db, item, now, parsed.error, DEFAULT_STALE_AFTER_MINUTES)
+  const template = parsed.template
+  const outcome = await read(template, item.link, options)
+  if ('error' in outcome) return fail(db, item, now, outcome.error, template.staleAfterMinutes)
+
+  // Read again: staff may have locked (or deleted) the item while the page loaded.
+  const current = await getItem(db, item.id)
+  if (!current || lockedAt(current.lock_result_until, now)) return 'locked'
+  const { state, priority } = outcome.result
+  const lines = JSON.stringify(outcome.result.lines)
+  const changed = state !== current.state || lines !== current.lines || (priority !== null && priority !== current.priority)
+  const changes: ItemUpdate = { state, status: state, lines, retrieved: now.toISOString(), fetch_error: null, is_old: 0 }
+  if (priority !== null) changes.priority = priority
+  if (changed) changes.value_changed = now.toISOString()
+  await updateItem(db, item.id, changes)
+  return changed ? 'changed' : 'unchanged'
+}
+
+/** Runs `work` over the items, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/**
+ * One pass: reads up to 25 due items (4 at a time), records their results, and schedules their next read.
+ * Locked items are not read; they are looked at again when the lock passes.
+ * @example const { checked, changed, failed } = await runTemplateJob(db, { allowPrivate: false })
+ */
+export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promise<TemplateJobSummary> {
+  const now = options.now?.() ?? new Date()
+  const due = await db
+    .selectFrom('items')
+    .select(['id', 'data_template', 'link', 'next_fetch_at', 'lock_result_until', 'retrieved'])
+    .where('data_template', 'is not', null)
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('next_fetch_at', 'is', null), eb('next_fetch_at', '<=', now.toISOString())]))
+    .orderBy('next_fetch_at', (order) => order.asc().nullsFirst())
+    .orderBy('id')
+    .limit(options.limit ?? JOB_LIMIT)
+    .execute()
+  const summary: TemplateJobSummary = { checked: 0, changed: 0, failed: 0 }
+  await eachLimited(due, JOB_CONCURRENCY, async (item) => {
+    let outcome: Outcome
+    try {
+      outcome = await processItem(db, item, now, options)
+    } catch (error) {
+      // A database hiccup on one item must not stop the others. Only the id and message: no URLs, which may hold tokens.
+      console.error(`Template job: item ${item.id} failed: ${messageOf(error)}`)
+      outcome = 'failed'
+    }
+    if (outcome === 'skipped' || outcome === 'locked') return
+    summary.checked++
+    if (outcome === 'changed') summary.changed++
+    if (outcome === 'failed') summary.failed++
+  })
+  return summary
+}
+
+/**
+ * Runs the job every minute (first soon after start) until stopped. A run never overlaps the one
+ * before, errors are logged and never end the process, and the timer does not keep Node alive.
+ * @example const job = startTemplateJob(db, { allowPrivate: false }); process.on('SIGTERM', () => job.stop())
+ */
+export function startTemplateJob(db: Db, options: TemplateJobOptions & { intervalMs?: number }): { stop(): void } {
+  const intervalMs = options.intervalMs ?? JOB_INTERVAL_MS
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  const schedule = (delay: number): void => {
+    timer = setTimeout(() => void tick(), delay)
+    timer.unref()
+  }
+  const tick = async (): Promise<void> => {
+    try {
+      await runTemplateJob(db, options)
+    } catch (error) {
+      console.error(`Template job: run failed: ${messageOf(error)}`)
+    }
+    // The next run is scheduled only after this one ends, so runs never overlap.
+    if (!stopped) schedule(intervalMs)
+  }
+  schedule(Math.min(FIRST_TICK_MS, intervalMs))
+  return {
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+  }
+}
