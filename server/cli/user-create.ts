@@ -61,5 +61,5 @@ await db.destroy()
 console.log(`${existing ? 'Updated' : 'Created'} ${email} as ${role}.`)
 if (generated) console.log(`Password (shown once): ${password}`)
 console.log(
-  `Sign in at ${config.siteUrl}/editor, or: curl -X POST http://localhost:${config.port}/auth/email -H 'content-type: application/json' -d '{"email":"${email}","password":"…"}'`,
+  `Sign in (the editor's sign-in form comes with the staff tools): curl -X POST http://localhost:${config.port}/auth/email -H 'content-type: application/json' -d '{"email":"${email}","password":"…"}'`,
 )
