@@ -5,36 +5,44 @@ const nullableText = z.string().nullable()
 
 export const errorSchema = z.object({ error: z.string() }).openapi('Error')
 
+/** Fields the public Alert item and the staff record both have, flat. */
+const itemFields = {
+  id: z.number().int(),
+  priority: z.string(),
+  stateType: nullableText,
+  state: nullableText,
+  title: z.string(),
+  class: nullableText,
+  image: nullableText,
+  link: nullableText,
+  icon: nullableText,
+  dataLink: nullableText,
+  dataLinkType: nullableText,
+  valueChanged: nullableText,
+  retrieved: nullableText,
+  isOld: z.boolean(),
+  dataCategory: nullableText,
+  category: nullableText,
+  dataAspect: z.string(),
+  dataProperty: z.string(),
+}
+
+/** Fields the Alert item keeps under `data` and the staff record keeps flat. */
+const dataFields = {
+  lines: z.array(z.string()),
+  classes: z.array(z.string()),
+  location: nullableText,
+  status: nullableText,
+  dataTemplate: nullableText,
+  specialData: nullableText,
+  lockResultUntil: nullableText,
+}
+
 export const alertItemSchema = z
   .object({
-    id: z.number().int(),
-    priority: z.string(),
-    stateType: nullableText,
-    state: nullableText,
-    title: z.string(),
-    class: nullableText,
-    data: z.object({
-      lines: z.array(z.string()),
-      classes: z.array(z.string()),
-      location: nullableText,
-      status: nullableText,
-      dataTemplate: nullableText,
-      specialData: nullableText,
-      lockResultUntil: nullableText,
-    }),
-    image: nullableText,
-    link: nullableText,
-    icon: nullableText,
-    dataLink: nullableText,
-    dataLinkType: nullableText,
+    ...itemFields,
+    data: z.object(dataFields),
     distance: z.number().openapi({ description: 'Miles from the asked point' }),
-    valueChanged: nullableText,
-    retrieved: nullableText,
-    isOld: z.boolean(),
-    dataCategory: nullableText,
-    category: nullableText,
-    dataAspect: z.string(),
-    dataProperty: z.string(),
   })
   .openapi('AlertItem')
 
@@ -45,28 +53,8 @@ export const reactionSchema = z
 
 export const itemRecordSchema = z
   .object({
-    id: z.number().int(),
-    dataAspect: z.string(),
-    dataProperty: z.string(),
-    dataCategory: nullableText,
-    category: nullableText,
-    priority: z.string(),
-    stateType: nullableText,
-    state: nullableText,
-    title: z.string(),
-    class: nullableText,
-    lines: z.array(z.string()),
-    classes: z.array(z.string()),
-    location: nullableText,
-    status: nullableText,
-    dataTemplate: nullableText,
-    specialData: nullableText,
-    lockResultUntil: nullableText,
-    image: nullableText,
-    link: nullableText,
-    icon: nullableText,
-    dataLink: nullableText,
-    dataLinkType: nullableText,
+    ...itemFields,
+    ...dataFields,
     isActive: z.boolean(),
     order: z.number().int(),
     areaMiles: z.number(),
@@ -75,9 +63,6 @@ export const itemRecordSchema = z
     pageName: nullableText,
     cityName: nullableText,
     layer: z.number().int(),
-    valueChanged: nullableText,
-    retrieved: nullableText,
-    isOld: z.boolean(),
     fetchError: nullableText,
     nextFetchAt: nullableText,
     hasEditKey: z.boolean(),

@@ -1,6 +1,8 @@
 // What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage).
 import type { AlertItem } from '../../src/lib/items.ts'
+import type { z } from '@hono/zod-openapi'
 import type { ItemRow } from '../db/schema.ts'
+import type { itemRecordSchema } from '../schemas.ts'
 
 const stringList = (json: string): string[] => {
   try {
@@ -11,8 +13,8 @@ const stringList = (json: string): string[] => {
   }
 }
 
-/** The SPEC's Alert item, with the distance in miles (one decimal). */
-export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
+/** The fields both shapes share, flat. */
+function itemFields(row: ItemRow) {
   return {
     id: row.id,
     priority: row.priority,
@@ -20,21 +22,11 @@ export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
     state: row.state,
     title: row.title,
     class: row.class,
-    data: {
-      lines: stringList(row.lines),
-      classes: stringList(row.classes),
-      location: row.location,
-      status: row.status,
-      dataTemplate: row.data_template,
-      specialData: row.special_data,
-      lockResultUntil: row.lock_result_until,
-    },
     image: row.image,
     link: row.link,
     icon: row.icon,
     dataLink: row.data_link,
     dataLinkType: row.data_link_type,
-    distance: Math.round(distanceMiles * 10) / 10,
     valueChanged: row.value_changed,
     retrieved: row.retrieved,
     isOld: row.is_old === 1,
@@ -45,67 +37,9 @@ export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
   }
 }
 
-/** The Alert item as JSON without its distance: kept in the row so the reaction never rebuilds it. */
-export function publicView(row: ItemRow): string {
-  const { distance: _, ...view } = toAlertItem(row, 0)
-  return JSON.stringify(view)
-}
-
-/** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
-export type ItemRecord = {
-  id: number
-  dataAspect: string
-  dataProperty: string
-  dataCategory: string | null
-  category: string | null
-  priority: string
-  stateType: string | null
-  state: string | null
-  title: string
-  class: string | null
-  lines: string[]
-  classes: string[]
-  location: string | null
-  status: string | null
-  dataTemplate: string | null
-  specialData: string | null
-  lockResultUntil: string | null
-  image: string | null
-  link: string | null
-  icon: string | null
-  dataLink: string | null
-  dataLinkType: string | null
-  isActive: boolean
-  order: number
-  areaMiles: number
-  lat: number
-  lon: number
-  pageName: string | null
-  cityName: string | null
-  layer: number
-  valueChanged: string | null
-  retrieved: string | null
-  isOld: boolean
-  fetchError: string | null
-  nextFetchAt: string | null
-  hasEditKey: boolean
-  isDemo: boolean
-  createdAt: string
-  updatedAt: string
-}
-
-export function toRecord(row: ItemRow): ItemRecord {
+/** The fields the Alert item keeps under `data`. */
+function dataFields(row: ItemRow) {
   return {
-    id: row.id,
-    dataAspect: row.data_aspect,
-    dataProperty: row.data_property,
-    dataCategory: row.data_category,
-    category: row.category,
-    priority: row.priority,
-    stateType: row.state_type,
-    state: row.state,
-    title: row.title,
-    class: row.class,
     lines: stringList(row.lines),
     classes: stringList(row.classes),
     location: row.location,
@@ -113,11 +47,27 @@ export function toRecord(row: ItemRow): ItemRecord {
     dataTemplate: row.data_template,
     specialData: row.special_data,
     lockResultUntil: row.lock_result_until,
-    image: row.image,
-    link: row.link,
-    icon: row.icon,
-    dataLink: row.data_link,
-    dataLinkType: row.data_link_type,
+  }
+}
+
+/** The SPEC's Alert item, with the distance in miles (one decimal). */
+export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
+  return { ...itemFields(row), data: dataFields(row), distance: Math.round(distanceMiles * 10) / 10 }
+}
+
+/** The Alert item as JSON without its distance: kept in the row so the reaction never rebuilds it. */
+export function publicView(row: ItemRow): string {
+  const { distance: _, ...view } = toAlertItem(row, 0)
+  return JSON.stringify(view)
+}
+
+/** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
+export type ItemRecord = z.infer<typeof itemRecordSchema>
+
+export function toRecord(row: ItemRow): ItemRecord {
+  return {
+    ...itemFields(row),
+    ...dataFields(row),
     isActive: row.is_active === 1,
     order: row.sort_order,
     areaMiles: row.area_miles,
@@ -126,9 +76,6 @@ export function toRecord(row: ItemRow): ItemRecord {
     pageName: row.page_name,
     cityName: row.city_name,
     layer: row.layer,
-    valueChanged: row.value_changed,
-    retrieved: row.retrieved,
-    isOld: row.is_old === 1,
     fetchError: row.fetch_error,
     nextFetchAt: row.next_fetch_at,
     hasEditKey: row.edit_key_hash !== null,
