@@ -1,6 +1,7 @@
 // Item fields as the API takes them (camelCase on /items, PascalCase on /api/manage), and the checks before a write.
 import { z } from '@hono/zod-openapi'
 import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, parsePriority, sanitizeItem, validateItem } from '../../src/lib/items.ts'
+import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
@@ -40,7 +41,14 @@ export const itemInput = z
     areaMiles: z.number().positive().max(MAX_AREA_MILES).optional(),
     lat: z.number().min(-90).max(90).optional(),
     lon: z.number().min(-180).max(180).optional(),
-    pageName: text(200),
+    pageName: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(120)
+      .regex(ROUTE_PATTERN, 'must be a page route such as wa/duvall')
+      .nullable()
+      .optional(),
     cityName: text(200),
     layer: z.number().int().min(0).max(99).optional(),
   })

@@ -63,6 +63,7 @@ describe.each(await backends())('items on $name', (backend) => {
     ['a wrong type', duvallItem({ areaMiles: 'ten' }), /areaMiles/],
     ['an out-of-range area', duvallItem({ areaMiles: 5000 }), /areaMiles/],
     ['a bad template', duvallItem({ dataTemplate: '{"source":"html"' }), /template/i],
+    ['a page that is not a route', duvallItem({ pageName: '../admin' }), /pageName: must be a page route/],
   ])('rejects %s with a clear 400', async (_, body, message) => {
     const answer = await api.send('POST', '/items', { token: admin, body })
     expect(answer.status).toBe(400)
@@ -132,6 +133,11 @@ describe.each(await backends())('items on $name', (backend) => {
     expect((await api.send('POST', `/items/${body.id}/lock`, { token: admin, body: { duration: -5 } })).status).toBe(400)
     const unlocked = await api.send('POST', `/items/${body.id}/unlock`, { token: admin })
     expect(unlocked.body.lockResultUntil).toBeNull()
+  })
+
+  it('keeps page names as lower-case routes', async () => {
+    const { body } = await api.send('POST', '/items', { token: admin, body: duvallItem({ pageName: ' WA/Duvall ' }) })
+    expect(body.pageName).toBe('wa/duvall')
   })
 
   it('deletes', async () => {
