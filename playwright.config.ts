@@ -21,6 +21,20 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
   ],
   webServer: [
+    // The real API with a fresh database and its Duvall demo set: the live sections are tested end to end.
+    {
+      command:
+        "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\" && node server/index.ts",
+      url: 'http://localhost:8788/api/health',
+      env: {
+        API_PORT: '8788',
+        DATA_DIR: '.build/e2e-api',
+        ALLOWED_ORIGINS: 'http://localhost:4322,http://localhost:4323',
+        JOBS: '0',
+        REACTION_CACHE_SECONDS: '0',
+      },
+      reuseExistingServer: false,
+    },
     {
       command: 'node scripts/serve.ts',
       url: `${site}/wa/duvall`,

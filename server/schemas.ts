@@ -25,6 +25,8 @@ const itemFields = {
   category: nullableText,
   dataAspect: z.string(),
   dataProperty: z.string(),
+  lat: z.number().openapi({ description: 'Where the item is (beyond the SPEC: the roads map needs it)' }),
+  lon: z.number(),
 }
 
 /** Fields the Alert item keeps under `data` and the staff record keeps flat. */
@@ -58,8 +60,6 @@ export const itemRecordSchema = z
     isActive: z.boolean(),
     order: z.number().int(),
     areaMiles: z.number(),
-    lat: z.number(),
-    lon: z.number(),
     pageName: nullableText,
     cityName: nullableText,
     layer: z.number().int(),

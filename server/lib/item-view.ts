@@ -34,6 +34,8 @@ function itemFields(row: ItemRow) {
     category: row.category,
     dataAspect: row.data_aspect,
     dataProperty: row.data_property,
+    lat: row.lat,
+    lon: row.lon,
   }
 }
 
@@ -71,8 +73,6 @@ export function toRecord(row: ItemRow): ItemRecord {
     isActive: row.is_active === 1,
     order: row.sort_order,
     areaMiles: row.area_miles,
-    lat: row.lat,
-    lon: row.lon,
     pageName: row.page_name,
     cityName: row.city_name,
     layer: row.layer,

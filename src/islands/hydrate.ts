@@ -16,6 +16,11 @@ const islands: Record<string, Loader> = {
   PollenCard: () => import('./weather/AirQuality.tsx').then((m) => m.PollenCard as ComponentType<never>),
   MarineCard: () => import('./weather/MarineCard.tsx').then((m) => m.MarineCard as ComponentType<never>),
   QuakeList: () => import('./weather/QuakeList.tsx').then((m) => m.QuakeList as ComponentType<never>),
+  StatusesList: () => import('./live/StatusesList.tsx').then((m) => m.StatusesList as ComponentType<never>),
+  CamerasGrid: () => import('./live/CamerasGrid.tsx').then((m) => m.CamerasGrid as ComponentType<never>),
+  RoadsMap: () => import('./live/RoadsMap.tsx').then((m) => m.RoadsMap as ComponentType<never>),
+  RoadsList: () => import('./live/RoadsList.tsx').then((m) => m.RoadsList as ComponentType<never>),
+  LocalList: () => import('./live/LocalList.tsx').then((m) => m.LocalList as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {

@@ -110,6 +110,9 @@ export type AlertItem = {
   category: string | null
   dataAspect: string
   dataProperty: string
+  /** Where the item is: beyond the SPEC's list, for the roads map. */
+  lat: number
+  lon: number
 }
 
 /** The reaction response: one list per section. */

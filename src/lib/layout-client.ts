@@ -7,10 +7,17 @@ import './client/page-point.ts'
 import './client/theme.ts'
 import './client/visit.ts'
 import { isLocale } from './routes.ts'
+import { $pagePoint } from './stores/place.ts'
 import { $settings, setLanguage } from './stores/settings.ts'
 
 hydrateIslands()
 if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
+// The banner and badges fetch the live sections for the page's point, once the page has settled.
+if ($pagePoint.get()) {
+  const load = (): void => void import('./client/live.ts')
+  if ('requestIdleCallback' in window) requestIdleCallback(load)
+  else setTimeout(load, 200)
+}
 
 const toggle = document.getElementById('search-toggle')
 toggle?.addEventListener('click', () => {

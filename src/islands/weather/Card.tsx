@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { formatAgo } from '../../lib/format.ts'
 import { $now, type Source } from '../../lib/stores/source.ts'
-import { useDisplay, useT } from './hooks.ts'
+import { $pagePoint } from '../../lib/stores/place.ts'
+import { useT } from './hooks.ts'
 
 /**
  * The states every data card shares: loading (skeleton), error with a retry, or the data with
@@ -11,13 +12,15 @@ import { useDisplay, useT } from './hooks.ts'
 export function SourceCard<D>(props: {
   source: Source<D>
   errorKey: string
-  attribution: ReactNode
+  attribution?: ReactNode
   children: (data: D) => ReactNode
 }) {
   const state = useStore(props.source.$state)
   const now = useStore($now)
   const t = useT()
-  const { locale, point } = useDisplay()
+  // Not useDisplay(): that would start a forecast request for cards that show other data.
+  const point = useStore($pagePoint)
+  const locale = document.documentElement.lang || 'en'
   const root = useRef<HTMLDivElement>(null)
   const busy = !t || (point !== null && (state.state === 'idle' || state.state === 'loading'))
   useEffect(() => {
@@ -58,7 +61,7 @@ export function SourceCard<D>(props: {
           t('weather.updated', { ago })
         )}
       </p>
-      <p className="card-meta attribution">{props.attribution}</p>
+      {props.attribution && <p className="card-meta attribution">{props.attribution}</p>}
     </div>
   )
 }

@@ -8,10 +8,11 @@ const head = document.querySelector<HTMLElement>('.page-head[data-lat]')
 if (head) {
   const [lat, lon] = [Number(head.dataset['lat']), Number(head.dataset['lon'])]
   const name = head.querySelector('h1')?.textContent ?? null
-  if (Number.isFinite(lat) && Number.isFinite(lon)) setPagePoint({ lat, lon, timeZone: head.dataset['tz'] ?? null, name })
+  if (Number.isFinite(lat) && Number.isFinite(lon))
+    setPagePoint({ lat, lon, timeZone: head.dataset['tz'] ?? null, name, route: head.dataset['route'] || null })
 } else if (pagePlace?.kind === 'coord') {
   const point = parsePoint(pagePlace.lat, pagePlace.lon)
-  if (point) setPagePoint({ ...point, timeZone: null, name: null })
+  if (point) setPagePoint({ ...point, timeZone: null, name: null, route: null })
 }
 
 // On the weather page, start the data above the fold and the texts now, while React downloads.

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 
 /** The point a page is about: a city from the build, or a map point from the URL. */
-export type PagePoint = { lat: number; lon: number; timeZone: string | null; name: string | null }
+export type PagePoint = { lat: number; lon: number; timeZone: string | null; name: string | null; route: string | null }
 
 /** Set once by the page script; every data island reads its point from here. */
 export const $pagePoint = atom<PagePoint | null>(null)

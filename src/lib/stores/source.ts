@@ -6,12 +6,23 @@ export const MINUTE = 60_000
 
 export type Source<T> = { $state: ReadableAtom<SourceState<T>>; retry: () => void }
 
+export type SourceOptions = {
+  /** Retries after a failure, with the SPEC's backoff (default 3). */
+  retries?: number
+  /** Refetch on a timer while anything listens (default: only on focus when stale). */
+  everyMs?: number
+  /** What makes two requests the same besides the point (such as the test layer). */
+  extraKey?: () => string
+  /** Stores whose change means a new request (read by `extraKey` or `load`). */
+  watch?: ReadableAtom<unknown>[]
+}
+
 /**
  * One provider's data for the page's point, fetched once and shared by every island that reads
  * it; kept in memory for `freshMs`, refreshed on window focus when stale, retried with backoff,
  * and on a failed refresh the last good data stays with its age (`failed: true`).
  */
-export function createSource<T>(freshMs: number, load: (point: PagePoint) => Promise<T>): Source<T> {
+export function createSource<T>(freshMs: number, load: (point: PagePoint) => Promise<T>, options: SourceOptions = {}): Source<T> {
   const $state = atom<SourceState<T>>({ state: 'idle' })
   let key = ''
   let fetchedAt = 0
@@ -23,7 +34,7 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
     else $state.set({ state: 'loading' })
     key = forKey
     try {
-      const data = await withRetry(() => load(point))
+      const data = await withRetry(() => load(point), options.retries)
       if (key !== forKey) return
       fetchedAt = Date.now()
       $state.set({ state: 'ok', data, fetchedAt, refreshing: false, failed: false })
@@ -35,26 +46,32 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
     }
   }
 
-  function refresh(force: boolean): void {
+  /** 'force': always; 'stale': when the data is older than freshMs; 'key': only for a new point or key. */
+  function refresh(when: 'force' | 'stale' | 'key'): void {
     const point = $pagePoint.get()
     if (!point || running) return
-    const forKey = `${point.lat},${point.lon}`
+    const forKey = `${point.lat},${point.lon},${point.route ?? ''},${options.extraKey?.() ?? ''}`
     const state = $state.get()
-    if (!force && key === forKey && state.state !== 'idle' && !isStale(fetchedAt, freshMs, Date.now())) return
+    const same = key === forKey && state.state !== 'idle'
+    if (when === 'key' && same) return
+    if (when === 'stale' && same && !isStale(fetchedAt, freshMs, Date.now())) return
     running = true
     void run(point, forKey).finally(() => (running = false))
   }
 
   onMount($state, () => {
-    const stop = $pagePoint.subscribe(() => refresh(false))
-    const onFocus = (): void => refresh(false)
+    refresh('stale')
+    const stops = [$pagePoint, ...(options.watch ?? [])].map((store) => store.listen(() => refresh('key')))
+    const onFocus = (): void => refresh('stale')
     window.addEventListener('focus', onFocus)
+    const timer = options.everyMs ? setInterval(() => refresh('force'), options.everyMs) : undefined
     return () => {
-      stop()
+      stops.forEach((stop) => stop())
       window.removeEventListener('focus', onFocus)
+      clearInterval(timer)
     }
   })
-  return { $state, retry: () => refresh(true) }
+  return { $state, retry: () => refresh('force') }
 }
 
 /** A clock for "updated N minutes ago" texts, ticking while anything shows one. */

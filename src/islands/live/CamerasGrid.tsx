@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react'
+import type { AlertItem } from '../../lib/items.ts'
+import { safeHttpUrl } from '../../lib/live/business.ts'
+import { reaction } from '../../lib/stores/reaction.ts'
+import { SourceCard } from '../weather/Card.tsx'
+import { useT, type T } from '../weather/hooks.ts'
+import { useLiveDisplay } from './hooks.ts'
+import { distanceText } from './Entry.tsx'
+
+/** One camera still: lazy, fixed 4:3 box (no layout shift), a placeholder instead of a broken image. */
+function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: boolean }) {
+  const [broken, setBroken] = useState(false)
+  const src = safeHttpUrl(item.image) ?? safeHttpUrl(item.dataLink)
+  if (!src || broken)
+    return (
+      <div className="camera-img camera-missing" role="img" aria-label={t('cameras.unavailable')}>
+        {t('cameras.unavailable')}
+      </div>
+    )
+  return (
+    <img
+      className="camera-img"
+      src={src}
+      alt={item.title}
+      loading={large ? 'eager' : 'lazy'}
+      decoding="async"
+      width="640"
+      height="480"
+      onError={() => setBroken(true)}
+    />
+  )
+}
+
+/** Traffic cameras near the point (at most 60), sized by the image-size setting; a click opens a larger view. */
+export function CamerasGrid() {
+  const t = useT()
+  const { locale, settings } = useLiveDisplay()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState<AlertItem | null>(null)
+  const show = (item: AlertItem): void => {
+    setOpen(item)
+    dialog.current?.showModal()
+  }
+  return (
+    <SourceCard source={reaction} errorKey="error.cameras">
+      {(data) => {
+        if (!t) return null
+        const cameras = data.cameras.messages
+        if (!cameras.length) return <p className="empty-title">{t('empty.cameras')}</p>
+        return (
+          <>
+            <ul className="camera-grid" style={{ '--camera-min': `${120 + 60 * settings.imageSize}px` } as React.CSSProperties}>
+              {cameras.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="camera-open"
+                    onClick={() => show(item)}
+                    aria-label={t('cameras.view', { title: item.title })}
+                  >
+                    <Still item={item} t={t} />
+                  </button>
+                  <p className="camera-title">{item.title}</p>
+                  <p className="muted">
+                    {[item.data.location, distanceText(item.distance, settings, locale, t)].filter(Boolean).join(' · ')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <dialog ref={dialog} className="camera-dialog" aria-label={open?.title ?? ''} onClose={() => setOpen(null)}>
+              {open && (
+                <>
+                  <Still item={open} t={t} large />
+                  <p>
+                    <strong>{open.title}</strong>
+                  </p>
+                  <form method="dialog">
+                    <button type="submit" className="button">
+                      {t('cameras.close')}
+                    </button>
+                  </form>
+                </>
+              )}
+            </dialog>
+          </>
+        )
+      }}
+    </SourceCard>
+  )
+}

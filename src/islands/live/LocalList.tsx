@@ -1,0 +1,110 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { matchesSearch, parseBusiness, telHref, type Business } from '../../lib/live/business.ts'
+import { localClock, openState, type OpenState } from '../../lib/live/hours.ts'
+import { $localFilter, setLocalQuery, setOpenNow } from '../../lib/stores/local.ts'
+import { reaction } from '../../lib/stores/reaction.ts'
+import { $now } from '../../lib/stores/source.ts'
+import { SourceCard } from '../weather/Card.tsx'
+import { useT } from '../weather/hooks.ts'
+import { useLiveDisplay } from './hooks.ts'
+import { distanceText } from './Entry.tsx'
+import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
+
+const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
+
+/** The static search form above the list drives the filter store (it works before this island loads, too). */
+function useFilterForm(): void {
+  useEffect(() => {
+    const form = document.getElementById('local-filters')
+    if (!(form instanceof HTMLFormElement)) return
+    const read = (): void => {
+      const data = new FormData(form)
+      const query = data.get('q')
+      setLocalQuery(typeof query === 'string' ? query : '')
+      setOpenNow(data.get('open') === 'now')
+    }
+    const submit = (event: Event): void => event.preventDefault()
+    read()
+    form.addEventListener('input', read)
+    form.addEventListener('change', read)
+    form.addEventListener('submit', submit)
+    return () => {
+      form.removeEventListener('input', read)
+      form.removeEventListener('change', read)
+      form.removeEventListener('submit', submit)
+    }
+  }, [])
+}
+
+/** Local businesses: search, all / open now, open state in the city's own time zone, weekly hours and links. */
+export function LocalList() {
+  const t = useT()
+  const now = useStore($now)
+  const filter = useStore($localFilter)
+  const { locale, settings, timeZone } = useLiveDisplay()
+  useFilterForm()
+  return (
+    <SourceCard source={reaction} errorKey="error.local">
+      {(data) => {
+        if (!t) return null
+        const all: { business: Business; open: OpenState }[] = data.local.messages.map((item) => {
+          const business = parseBusiness(item)
+          return { business, open: openState(business.week, new Date(now), timeZone) }
+        })
+        if (!all.length) return <p className="empty-title">{t('empty.local')}</p>
+        const shown = all.filter(
+          ({ business, open }) => matchesSearch(business, filter.query) && (!filter.openNow || open.state === 'open'),
+        )
+        return (
+          <>
+            <p className="sr-only" role="status">
+              {t('badge.count', { count: String(shown.length) })}
+            </p>
+            {!shown.length && (
+              <div>
+                <p className="empty-title">{t('empty.local')}</p>
+                <p className="muted">{t('empty.search')}</p>
+              </div>
+            )}
+            <ul className="live-list businesses">
+              {shown.map(({ business, open }) => {
+                const tel = telHref(business.phone)
+                return (
+                  <li key={business.id} className="business">
+                    <p className="live-title">
+                      <strong>{business.title}</strong> <span className="tag">{t(`business.${business.category}`)}</span>{' '}
+                      <OpenBadge
+                        open={open}
+                        allDay={isAllDay(business.week[localClock(new Date(now), timeZone).day])}
+                        locale={locale}
+                        t={t}
+                      />
+                    </p>
+                    {business.description && <p>{business.description}</p>}
+                    {business.service.length > 0 && <p className="muted">{business.service.join(' · ')}</p>}
+                    <p className="muted">
+                      {[business.address, distanceText(business.distance, settings, locale, t)].filter(Boolean).join(' · ')}
+                    </p>
+                    <p className="business-links">
+                      {tel && <a href={tel}>{t('business.call', { phone: business.phone ?? '' })}</a>}
+                      {LINKS.map((name) => {
+                        const href = business.links[name]
+                        return href ? (
+                          <a key={name} href={href} rel="noopener noreferrer external" target="_blank">
+                            {t(`business.${name}`)}
+                          </a>
+                        ) : null
+                      })}
+                    </p>
+                    <Schedule business={business} now={now} timeZone={timeZone} locale={locale} t={t} />
+                  </li>
+                )
+              })}
+            </ul>
+          </>
+        )
+      }}
+    </SourceCard>
+  )
+}

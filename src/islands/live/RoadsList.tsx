@@ -1,0 +1,67 @@
+import { useStore } from '@nanostores/react'
+import { severityOf } from '../../lib/live/severity.ts'
+import { priorityLevel } from '../../lib/live/statuses.ts'
+import { $roads, reaction } from '../../lib/stores/reaction.ts'
+import { $now } from '../../lib/stores/source.ts'
+import { SourceCard } from '../weather/Card.tsx'
+import { useT } from '../weather/hooks.ts'
+import { useLiveDisplay } from './hooks.ts'
+import { Checked, SafeLink, distanceText } from './Entry.tsx'
+
+/** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
+export function RoadsList() {
+  const t = useT()
+  const now = useStore($now)
+  const roads = useStore($roads)
+  const { locale, settings } = useLiveDisplay()
+  return (
+    <SourceCard source={reaction} errorKey="error.roads">
+      {(data) => {
+        if (!t || !roads) return null
+        if (!roads.groups.length) return <p className="empty-title">{t('empty.roads')}</p>
+        const items = new Map(data.roads.messages.map((item) => [item.id, item]))
+        return (
+          <ul className="live-list">
+            {roads.groups.map((group) => {
+              const item = items.get(group.itemId)
+              return (
+                <li key={group.itemId} className="road">
+                  <p className="live-title">
+                    <strong>{item?.title ?? group.title}</strong>{' '}
+                    {item?.state && <span className={`tag state sev-${severityOf(item, 'roads')}`}>{item.state}</span>}
+                  </p>
+                  {item?.data.lines.map((line, index) => (
+                    <p key={index}>{line}</p>
+                  ))}
+                  <ul className="road-entries">
+                    {group.entries.map((entry) => (
+                      <li key={entry.id} className={`road-entry sev-${severityOf(entry, 'roads')}`}>
+                        <p>
+                          <span className={`tag prio prio-${priorityLevel(entry.priority)}`}>
+                            {t(`priority.${priorityLevel(entry.priority)}`)}
+                          </span>{' '}
+                          {entry.direction && <span className="tag">{t(`direction.${entry.direction}`)}</span>}{' '}
+                          {entry.laneClosure && <span className="tag lane">{t('roads.laneClosure')}</span>}{' '}
+                          {entry.group && entry.group !== entry.title && <span className="muted">{entry.group}: </span>}
+                          <strong>{entry.title}</strong> {entry.state && <span className="tag state">{entry.state}</span>}
+                        </p>
+                        {entry.description && <p>{entry.description}</p>}
+                        {entry.distance !== null && <p className="muted">{distanceText(entry.distance, settings, locale, t)}</p>}
+                      </li>
+                    ))}
+                  </ul>
+                  {item && (
+                    <p className="muted live-meta">
+                      <Checked retrieved={item.retrieved} isOld={item.isOld} now={now} locale={locale} t={t} />{' '}
+                      <SafeLink href={item.link}>{t('live.more')}</SafeLink>
+                    </p>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )
+      }}
+    </SourceCard>
+  )
+}

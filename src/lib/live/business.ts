@@ -1,0 +1,171 @@
+/** A local business read from an item's special data (SPEC section 3), defensively: staff type it as free JSON. */
+import type { AlertItem } from '../items.ts'
+import { parseWeek, type WeekHours } from './hours.ts'
+
+export const BUSINESS_CATEGORIES = ['eatery', 'retail', 'service', 'health', 'entertainment', 'professional', 'other'] as const
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
+export type BusinessLinks = {
+  web: string | null
+  fb: string | null
+  menu: string | null
+  order: string | null
+  map: string | null
+}
+export type Business = {
+  id: number
+  title: string
+  category: BusinessCategory
+  service: string[]
+  description: string | null
+  phone: string | null
+  address: string | null
+  lat: number | null
+  lon: number | null
+  image: string | null
+  hoursText: string | null
+  week: WeekHours
+  links: BusinessLinks
+  distance: number
+}
+
+const TITLE_MAX = 200
+const DESCRIPTION_MAX = 2000
+const TEXT_MAX = 300
+const URL_MAX = 2000
+
+/** The SPEC's wider category vocabulary (section 3, Vocabularies) folded into the seven the Local page filters by. */
+const CATEGORY_ALIASES: Record<string, BusinessCategory> = {
+  restaurant: 'eatery',
+  cafe: 'eatery',
+  bar: 'eatery',
+  automotive: 'service',
+  education: 'professional',
+}
+
+/** Trimmed text capped at `max` characters (whole code points, so an emoji is never cut in half), or null when empty. */
+function text(value: unknown, max: number): string | null {
+  const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : ''
+  const trimmed = raw.trim()
+  if (!trimmed) return null
+  return trimmed.length > max ? Array.from(trimmed).slice(0, max).join('').trim() : trimmed
+}
+
+function coordinate(value: unknown, limit: number): number | null {
+  const number = typeof value === 'string' && value.trim() ? Number(value) : value
+  return typeof number === 'number' && Number.isFinite(number) && Math.abs(number) <= limit ? number : null
+}
+
+/** The item's position, unless missing or 0,0 (what an item without one carries). */
+function itemPosition(item: AlertItem): [number, number] | [null, null] {
+  const lat = coordinate(item.lat, 90)
+  const lon = coordinate(item.lon, 180)
+  return lat === null || lon === null || (lat === 0 && lon === 0) ? [null, null] : [lat, lon]
+}
+
+function readSpecial(json: string | null): Record<string, unknown> {
+  if (!json) return {}
+  try {
+    const value: unknown = JSON.parse(json)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Lower-cased, without accents, so 'Cafe' finds 'Café'. */
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+function readCategory(value: unknown): BusinessCategory {
+  const word = fold(text(value, TEXT_MAX) ?? '')
+  return BUSINESS_CATEGORIES.find((category) => category === word) ?? CATEGORY_ALIASES[word] ?? 'other'
+}
+
+function readService(value: unknown): string[] {
+  const list = Array.isArray(value) ? value.map((entry) => text(entry, TEXT_MAX)) : (text(value, TEXT_MAX) ?? '').split(',')
+  return list.map((entry) => entry?.trim() ?? '').filter(Boolean)
+}
+
+function mapLink(lat: number | null, lon: number | null, address: string | null): string | null {
+  if (lat !== null && lon !== null) return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`
+  return address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null
+}
+
+/**
+ * http(s) URLs only (trimmed, max 2,000 chars), normalised by the URL parser; anything else (javascript:, data:, relative) is null.
+ * @example safeHttpUrl(' https://example.com/menu ') // 'https://example.com/menu'
+ */
+export function safeHttpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const trimmed = value.trim()
+  if (!trimmed || trimmed.length > URL_MAX) return null
+  try {
+    const url = new URL(trimmed)
+    // The parsed href, not the input: it is what a browser would follow, with tabs and newlines already removed.
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Never throws: malformed JSON or wrong types give a business with what is usable (title falls back to item.title).
+ * @example parseBusiness(item).links.menu // 'https://riverbendcafe.example/menu'
+ */
+export function parseBusiness(item: AlertItem): Business {
+  const special = readSpecial(typeof item.data?.specialData === 'string' ? item.data.specialData : null)
+  let lat = coordinate(special['lat'], 90)
+  let lon = coordinate(special['lon'], 180)
+  // Half a position would put the pin on the equator or the prime meridian; the item's own position is next best.
+  if (lat === null || lon === null) [lat, lon] = itemPosition(item)
+  const address = text(special['address'], TEXT_MAX) ?? text(item.data?.location, TEXT_MAX)
+  return {
+    id: item.id,
+    title: text(special['title'], TITLE_MAX) ?? text(item.title, TITLE_MAX) ?? '',
+    category: readCategory(special['category'] ?? item.dataCategory),
+    service: readService(special['service']),
+    description: text(special['description'], DESCRIPTION_MAX),
+    phone: text(special['phone'], TEXT_MAX),
+    address,
+    lat,
+    lon,
+    image: safeHttpUrl(special['image']) ?? safeHttpUrl(item.image),
+    hoursText: text(special['hoursText'], TEXT_MAX),
+    week: parseWeek(special),
+    links: {
+      web: safeHttpUrl(special['web']) ?? safeHttpUrl(item.link),
+      fb: safeHttpUrl(special['fb']),
+      menu: safeHttpUrl(special['menu']),
+      order: safeHttpUrl(special['ordering'] ?? special['order']),
+      map: mapLink(lat, lon, address),
+    },
+    distance: typeof item.distance === 'number' && Number.isFinite(item.distance) ? item.distance : 0,
+  }
+}
+
+/**
+ * Case- and accent-insensitive search over title, category, service, description and address; empty query matches all.
+ * Every word of the query must appear somewhere, so 'pizza main' finds a pizzeria on Main St.
+ * @example matchesSearch(business, 'CAFE') // true for '[Demo] Riverbend Café'
+ */
+export function matchesSearch(business: Business, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean)
+  if (!words.length) return true
+  const fields = [business.title, business.category, ...business.service, business.description, business.address]
+  const haystack = fold(fields.filter((field) => field !== null).join('\n'))
+  return words.every((word) => haystack.includes(word))
+}
+
+/**
+ * Phone as a tel: href (digits and + only), or null; an extension ('x12', 'ext. 12') is left out.
+ * @example telHref('(425) 555-0101') // 'tel:4255550101'
+ */
+export function telHref(phone: string | null): string | null {
+  if (typeof phone !== 'string') return null
+  const number = phone.replace(/\s*(?:x|ext\.?|extension)\s*\d+\s*$/i, '').trim()
+  const digits = number.replace(/\D/g, '')
+  // 911 is the shortest number worth dialling; E.164 allows at most 15 digits.
+  if (digits.length < 3 || digits.length > 15) return null
+  return `tel:${number.startsWith('+') ? '+' : ''}${digits}`
+}
