@@ -33,9 +33,10 @@ test.describe('denied', () => {
     await page.goto('/wa/duvall')
     await page.setViewportSize({ width: 390, height: 800 })
     await page.getByRole('button', { name: 'Use my current location' }).click()
-    await expect(page.getByRole('alert')).toContainText('Location permission denied')
-    await page.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(page.getByRole('alert')).toBeHidden()
+    const toast = page.locator('#gps-status')
+    await expect(toast).toContainText('Location permission denied')
+    await toast.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(toast).toBeHidden()
     await expect(page).toHaveURL(/\/wa\/duvall$/)
   })
 

@@ -11,17 +11,13 @@ import { distanceText } from './Entry.tsx'
 function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: boolean }) {
   const [broken, setBroken] = useState(false)
   const src = safeHttpUrl(item.image) ?? safeHttpUrl(item.dataLink)
-  if (!src || broken)
-    return (
-      <div className="camera-img camera-missing" role="img" aria-label={t('cameras.unavailable')}>
-        {t('cameras.unavailable')}
-      </div>
-    )
+  if (!src || broken) return <span className="camera-img camera-missing">{t('cameras.unavailable')}</span>
   return (
     <img
       className="camera-img"
       src={src}
-      alt={item.title}
+      // In the grid the button's own text names the camera; the large view describes the picture.
+      alt={large ? item.title : ''}
       loading={large ? 'eager' : 'lazy'}
       decoding="async"
       width="640"
@@ -52,12 +48,8 @@ export function CamerasGrid() {
             <ul className="camera-grid" style={{ '--camera-min': `${120 + 60 * settings.imageSize}px` } as React.CSSProperties}>
               {cameras.map((item) => (
                 <li key={item.id}>
-                  <button
-                    type="button"
-                    className="camera-open"
-                    onClick={() => show(item)}
-                    aria-label={t('cameras.view', { title: item.title })}
-                  >
+                  <button type="button" className="camera-open" onClick={() => show(item)}>
+                    <span className="sr-only">{t('cameras.view', { title: item.title })}</span>
                     <Still item={item} t={t} />
                   </button>
                   <p className="camera-title">{item.title}</p>
