@@ -1,7 +1,7 @@
 // Measures the built weather page on a throttled mobile (Lighthouse) with recorded provider fixtures,
 // then the JavaScript sent before and after the radar loads (Playwright, mobile emulation).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { chromium, devices } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
@@ -10,6 +10,7 @@ import { findChromium } from './lib/browser.ts'
 
 const SITE = 4330
 const FIXTURES = 4331
+const API = 4332
 const fixtures: Record<string, string> = {
   forecast: 'forecast-duvall',
   air: 'air-duvall',
@@ -28,6 +29,7 @@ const env = {
   PUBLIC_OPEN_METEO_MARINE_URL: `${base}/marine`,
   PUBLIC_USGS_URL: `${base}/quakes`,
   PUBLIC_NWS_URL: `${base}/alerts`,
+  PUBLIC_API_URL: `http://localhost:${API}`,
 }
 if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', env }).status !== 0) process.exit(1)
 
@@ -45,6 +47,18 @@ const fixtureServer = createServer((req, res) => {
   if (!name) return void res.writeHead(404).end()
   res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(`tests/fixtures/weather/${name}.json`))
 }).listen(FIXTURES)
+// The real API with its demo set, so the banner, badges and live data cost what they cost in use.
+rmSync('.build/bench-web-api', { recursive: true, force: true })
+const apiServer: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
+  env: {
+    ...process.env,
+    API_PORT: String(API),
+    DATA_DIR: '.build/bench-web-api',
+    ALLOWED_ORIGINS: `http://localhost:${SITE}`,
+    JOBS: '0',
+  },
+  stdio: 'ignore',
+})
 const site: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
   env: { ...process.env, PORT: String(SITE), SERVE_DIR: '.build/bench-web-dist' },
   stdio: 'ignore',
@@ -114,6 +128,7 @@ bench:web  ${url}, Lighthouse ${lhr.lighthouseVersion} mobile (simulated throttl
   LCP element            ${lcpElement(lhr)}
   JavaScript (gzip)      ${kb(before)} before the radar loads, ${kb(after)} after`)
 } finally {
+  apiServer.kill()
   site.kill()
   fixtureServer.close()
 }
