@@ -9,7 +9,19 @@ function dayName(day: DayKey, locale: string): string {
 }
 
 /** Open, closed or closing soon, with the next change of state. */
-export function OpenBadge({ open, allDay, locale, t }: { open: OpenState; allDay: boolean; locale: string; t: T }) {
+export function OpenBadge({
+  open,
+  allDay,
+  today,
+  locale,
+  t,
+}: {
+  open: OpenState
+  allDay: boolean
+  today: DayKey
+  locale: string
+  t: T
+}) {
   if (open.state === 'unknown') return <span className="tag">{t('hours.unknown')}</span>
   if (open.state === 'open' && allDay && !open.closingSoon) return <span className="tag hours-open">{t('hours.allDay')}</span>
   if (open.state === 'open')
@@ -26,7 +38,10 @@ export function OpenBadge({ open, allDay, locale, t }: { open: OpenState; allDay
       <span className="tag hours-closed">{t('hours.closed')}</span>{' '}
       {open.opensAt && (
         <span className="muted">
-          {t('hours.opensAt', { day: dayName(open.opensAt.day, locale), time: formatTime(open.opensAt.minutes, locale) })}
+          {t('hours.opensAt', {
+            day: open.opensAt.day === today ? t('hours.today').toLocaleLowerCase(locale) : dayName(open.opensAt.day, locale),
+            time: formatTime(open.opensAt.minutes, locale),
+          })}
         </span>
       )}
     </>

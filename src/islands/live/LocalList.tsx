@@ -53,6 +53,7 @@ export function LocalList() {
           return { business, open: openState(business.week, new Date(now), timeZone) }
         })
         if (!all.length) return <p className="empty-title">{t('empty.local')}</p>
+        const today = localClock(new Date(now), timeZone).day
         const shown = all.filter(
           ({ business, open }) => matchesSearch(business, filter.query) && (!filter.openNow || open.state === 'open'),
         )
@@ -74,12 +75,7 @@ export function LocalList() {
                   <li key={business.id} className="business">
                     <p className="live-title">
                       <strong>{business.title}</strong> <span className="tag">{t(`business.${business.category}`)}</span>{' '}
-                      <OpenBadge
-                        open={open}
-                        allDay={isAllDay(business.week[localClock(new Date(now), timeZone).day])}
-                        locale={locale}
-                        t={t}
-                      />
+                      <OpenBadge open={open} allDay={isAllDay(business.week[today])} today={today} locale={locale} t={t} />
                     </p>
                     {business.description && <p>{business.description}</p>}
                     {business.service.length > 0 && <p className="muted">{business.service.join(' · ')}</p>}
