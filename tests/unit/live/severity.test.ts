@@ -3,33 +3,11 @@ import { PRIORITIES, type AlertItem, type Reaction } from '../../../src/lib/item
 import { expandRoads, type RoadEntry } from '../../../src/lib/live/roads.ts'
 import { badgeCounts, bannerAlert, severityOf } from '../../../src/lib/live/severity.ts'
 import { DEMO_ROADS } from '../../../server/db/demo/roads.ts'
+import { alertItem } from './alert-item.ts'
 
 /** A status item; only the fields the banner reads matter. */
 function status(id: number, priority: string, title = `Status ${id}`): AlertItem {
-  return {
-    id,
-    priority,
-    stateType: null,
-    state: 'active',
-    title,
-    class: null,
-    data: { lines: [], classes: [], location: null, status: null, dataTemplate: null, specialData: null, lockResultUntil: null },
-    image: null,
-    link: null,
-    icon: null,
-    dataLink: null,
-    dataLinkType: null,
-    distance: 1,
-    valueChanged: null,
-    retrieved: null,
-    isOld: false,
-    dataCategory: 'local',
-    category: null,
-    dataAspect: 'statuses',
-    dataProperty: 'manager',
-    lat: 47.74,
-    lon: -121.98,
-  }
+  return alertItem({ id, priority, title, state: 'active', dataCategory: 'local' })
 }
 
 function roadEntry(id: number, priority: string, state: string | null = 'open'): RoadEntry {

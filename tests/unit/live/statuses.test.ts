@@ -2,32 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { PRIORITIES, type AlertItem } from '../../../src/lib/items.ts'
 import { ALERT_CATEGORIES, categoryOf, groupStatuses, priorityLevel } from '../../../src/lib/live/statuses.ts'
 import { DEMO_STATUSES } from '../../../server/db/demo/statuses.ts'
+import { alertItem } from './alert-item.ts'
 
 function item(id: number, dataCategory: string | null, category: string | null = null): AlertItem {
-  return {
-    id,
-    priority: 'Normal',
-    stateType: null,
-    state: null,
-    title: `Item ${id}`,
-    class: null,
-    data: { lines: [], classes: [], location: null, status: null, dataTemplate: null, specialData: null, lockResultUntil: null },
-    image: null,
-    link: null,
-    icon: null,
-    dataLink: null,
-    dataLinkType: null,
-    distance: 0,
-    valueChanged: null,
-    retrieved: null,
-    isOld: false,
-    dataCategory,
-    category,
-    dataAspect: 'statuses',
-    dataProperty: 'manager',
-    lat: 47.74,
-    lon: -121.98,
-  }
+  return alertItem({ id, dataCategory, category, distance: 0 })
 }
 
 describe('categoryOf', () => {

@@ -1,6 +1,7 @@
 import { cleanTestStorage } from '@nanostores/persistent'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AlertItem, Reaction } from '../../../src/lib/items.ts'
+import { alertItem } from '../live/alert-item.ts'
 
 const reactionCall = vi.fn<(query: unknown) => Promise<Reaction>>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { reaction: (query: unknown) => reactionCall(query) } }))
@@ -20,31 +21,8 @@ async function fresh(): Promise<Modules> {
   }
 }
 
-const item = (id: number, fields: Partial<AlertItem> = {}): AlertItem => ({
-  id,
-  priority: 'Normal',
-  stateType: null,
-  state: 'open',
-  title: `Item ${id}`,
-  class: null,
-  data: { lines: [], classes: [], location: null, status: null, dataTemplate: null, specialData: null, lockResultUntil: null },
-  image: null,
-  link: null,
-  icon: null,
-  dataLink: null,
-  dataLinkType: null,
-  distance: 1,
-  valueChanged: null,
-  retrieved: null,
-  isOld: false,
-  dataCategory: 'school',
-  category: null,
-  dataAspect: 'statuses',
-  dataProperty: 'manager',
-  lat: 47.7,
-  lon: -122,
-  ...fields,
-})
+const item = (id: number, fields: Partial<AlertItem> = {}): AlertItem =>
+  alertItem({ id, state: 'open', dataCategory: 'school', ...fields })
 const answer = (statuses: AlertItem[] = []): Reaction => ({
   statuses: { messages: statuses },
   roads: { messages: [item(50, { dataAspect: 'roads', priority: 'Normal' })] },
