@@ -23,8 +23,11 @@ export default defineConfig({
   webServer: [
     // The real API with a fresh database and its Duvall demo set: the live sections are tested end to end.
     {
-      command:
-        "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\" && node server/index.ts",
+      command: [
+        "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\"",
+        'node server/cli/user-create.ts --email staff@duvall.test --role admin --name "Dana Staff" --password e2e-password-1',
+        'node server/index.ts',
+      ].join(' && '),
       url: 'http://localhost:8788/api/health',
       env: {
         API_PORT: '8788',

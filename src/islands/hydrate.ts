@@ -21,6 +21,8 @@ const islands: Record<string, Loader> = {
   RoadsMap: () => import('./live/RoadsMap.tsx').then((m) => m.RoadsMap as ComponentType<never>),
   RoadsList: () => import('./live/RoadsList.tsx').then((m) => m.RoadsList as ComponentType<never>),
   LocalList: () => import('./live/LocalList.tsx').then((m) => m.LocalList as ComponentType<never>),
+  LoginForm: () => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>),
+  ResetForm: () => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {

@@ -8,10 +8,13 @@ import './client/theme.ts'
 import './client/visit.ts'
 import { isLocale } from './routes.ts'
 import { $pagePoint } from './stores/place.ts'
+import { $authToken } from './stores/session.ts'
 import { $settings, setLanguage } from './stores/settings.ts'
 
 hydrateIslands()
 if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
+// A stored token is checked at start (SPEC section 4) and refreshed before it expires.
+if ($authToken.get()) void import('./stores/auth.ts').then(({ restoreSession }) => restoreSession())
 // The banner and badges fetch the live sections for the page's point, once the page has settled.
 if ($pagePoint.get()) {
   const load = (): void => void import('./client/live.ts')

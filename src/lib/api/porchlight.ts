@@ -130,7 +130,9 @@ export function createApi(token: () => string | null, options: { base?: string; 
       logout: () => call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<{ ok: true }>()),
       me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>()),
       forgotPassword: (email: string) =>
-        call('Failed to send reset email', (c) => c.post('auth/forgot-password', { json: { email } }).json<{ ok: true }>()),
+        call('Failed to send reset email', (c) =>
+          c.post('auth/forgot-password', { json: { email } }).json<{ ok: true; message?: string }>(),
+        ),
       resetPassword: (token: string, password: string) =>
         call('Failed to reset password', (c) =>
           c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),

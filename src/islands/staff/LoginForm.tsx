@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react'
+import { useState, type FormEvent } from 'react'
+import { api } from '../../lib/stores/api.ts'
+import { $currentUser, signIn, signOut } from '../../lib/stores/auth.ts'
+import { appPath, isLocale } from '../../lib/routes.ts'
+import { useT } from '../weather/hooks.ts'
+
+type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
+
+const locale = () => {
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? lang : 'en'
+}
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
+
+/** Email sign-in and the forgot-password form (SPEC sections 5 and 8); signed in, who and a sign-out button. */
+export function LoginForm() {
+  const t = useT()
+  const user = useStore($currentUser)
+  const [mode, setMode] = useState<'signIn' | 'forgot'>('signIn')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  if (!t) return <div className="skeleton" aria-hidden="true" />
+
+  if (user)
+    return (
+      <div className="stack">
+        <p>{t('login.signedIn', { name: user.name || user.email })}</p>
+        <p className="row">
+          <a className="button" href={appPath(locale(), 'editor')}>
+            {t('nav.editor')}
+          </a>
+          <button type="button" className="button" onClick={() => void signOut()}>
+            {t('login.signOut')}
+          </button>
+        </p>
+      </div>
+    )
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    if (!t) return
+    if (mode === 'forgot') {
+      setStatus({ state: 'busy' })
+      try {
+        const answer = await api.auth.forgotPassword(email.trim())
+        setStatus({ state: 'sent', message: answer.message ?? t('login.forgotSent') })
+      } catch (error) {
+        setStatus({ state: 'error', message: messageOf(error, t('login.forgotFailed')) })
+      }
+      return
+    }
+    if (!email.trim() || !password) return setStatus({ state: 'error', message: t('login.required') })
+    setStatus({ state: 'busy' })
+    try {
+      signIn(await api.auth.email(email.trim(), password))
+      // SPEC section 4: the token is stored and the page reloads; the editor is where staff go next.
+      location.assign(appPath(locale(), 'editor'))
+    } catch (error) {
+      setStatus({ state: 'error', message: messageOf(error, t('login.failed')) })
+    }
+  }
+
+  const busy = status.state === 'busy'
+  return (
+    <form className="stack login-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p>
+        <label htmlFor="login-email">{t('login.email')}</label>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          maxLength={254}
+        />
+      </p>
+      {mode === 'signIn' && (
+        <p>
+          <label htmlFor="login-password">{t('login.password')}</label>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            maxLength={1024}
+          />
+        </p>
+      )}
+      {status.state === 'error' && (
+        <p className="form-error" role="alert">
+          {status.message}
+        </p>
+      )}
+      {status.state === 'sent' && <p role="status">{status.message}</p>}
+      <p className="row">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {t(mode === 'signIn' ? 'login.submit' : 'login.forgotSubmit')}
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setMode(mode === 'signIn' ? 'forgot' : 'signIn')
+            setStatus({ state: 'idle' })
+          }}
+        >
+          {t(mode === 'signIn' ? 'login.forgot' : 'login.back')}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react'
+import { api } from '../../lib/stores/api.ts'
+import { appPath, isLocale } from '../../lib/routes.ts'
+import { useT } from '../weather/hooks.ts'
+
+/** SPEC section 9: after a reset, the visitor moves on after 2 s. */
+export const RESET_REDIRECT_MS = 2000
+const PASSWORD_MIN = 8
+
+/** The token in /reset/{token} (or /{lang}/reset/{token}); null when there is none. */
+export function resetToken(path: string): string | null {
+  const match = /\/reset\/([\w-]{10,200})\/?$/.exec(path)
+  return match?.[1] ?? null
+}
+
+type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'done' }
+
+/** The new-password form of a reset link (SPEC sections 4 and 5). */
+export function ResetForm() {
+  const t = useT()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  if (!t) return <div className="skeleton" aria-hidden="true" />
+  const token = resetToken(location.pathname)
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    if (!t) return
+    if (!token) return setStatus({ state: 'error', message: t('reset.missing') })
+    if (password !== confirm) return setStatus({ state: 'error', message: t('reset.mismatch') })
+    if (password.length < PASSWORD_MIN) return setStatus({ state: 'error', message: t('reset.short') })
+    setStatus({ state: 'busy' })
+    try {
+      await api.auth.resetPassword(token, password)
+      setStatus({ state: 'done' })
+      const lang = document.documentElement.lang
+      setTimeout(() => location.assign(appPath(isLocale(lang) ? lang : 'en', 'settings')), RESET_REDIRECT_MS)
+    } catch (error) {
+      setStatus({ state: 'error', message: error instanceof Error && error.message ? error.message : t('reset.failed') })
+    }
+  }
+
+  if (status.state === 'done') return <p role="status">{t('reset.done')}</p>
+  if (!token)
+    return (
+      <p className="form-error" role="alert">
+        {t('reset.missing')}
+      </p>
+    )
+  const busy = status.state === 'busy'
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <p>
+        <label htmlFor="reset-password">{t('reset.password')}</label>
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          maxLength={1024}
+        />
+      </p>
+      <p>
+        <label htmlFor="reset-confirm">{t('reset.confirm')}</label>
+        <input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          maxLength={1024}
+        />
+      </p>
+      {status.state === 'error' && (
+        <p className="form-error" role="alert">
+          {status.message}
+        </p>
+      )}
+      <p>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {t('reset.submit')}
+        </button>
+      </p>
+    </form>
+  )
+}

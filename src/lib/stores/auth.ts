@@ -1,0 +1,63 @@
+import { computed } from 'nanostores'
+import { ApiError, type Session } from '../api/porchlight.ts'
+import { decodeToken, type TokenUser } from '../state/token.ts'
+import { api } from './api.ts'
+import { $authToken, setEditorAuth } from './session.ts'
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_AHEAD_MS = 2 * 60_000
+
+/** The signed-in user as the stored token says (null when signed out, or the token is bad or expired). */
+export const $currentUser = computed($authToken, (token): TokenUser | null => decodeToken(token, Date.now()))
+
+/** Keeps a session: stores the token and the nav's view of the user (SPEC section 4, "Login"). */
+export function signIn(session: Session): void {
+  $authToken.set(session.token)
+  const user = decodeToken(session.token, Date.now())
+  setEditorAuth(user ? { role: user.role, email: user.email, name: user.name } : null)
+}
+
+/** Forgets the session here, and ends it on the server (its refresh cookie) when it can be reached. */
+export async function signOut(): Promise<void> {
+  $authToken.set(null)
+  setEditorAuth(null)
+  await api.auth.logout().catch(() => undefined)
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+
+/** Swaps the refresh cookie for a new token; a refusal signs out, a network failure keeps what there is. */
+export async function refreshSession(): Promise<boolean> {
+  try {
+    signIn(await api.auth.refresh())
+    scheduleRefresh()
+    return true
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      $authToken.set(null)
+      setEditorAuth(null)
+    }
+    return false
+  }
+}
+
+/** Refreshes a little before the stored token expires. */
+export function scheduleRefresh(now = Date.now()): void {
+  clearTimeout(timer)
+  const user = decodeToken($authToken.get(), now)
+  if (!user) return
+  timer = setTimeout(() => void refreshSession(), Math.max(0, user.expiresAt - REFRESH_AHEAD_MS - now))
+}
+
+/**
+ * Start-up (SPEC section 4): a stored token that still holds signs the user in; one that is
+ * malformed or expired is removed, and the refresh cookie gets one more chance.
+ */
+export async function restoreSession(now = Date.now()): Promise<void> {
+  const stored = $authToken.get()
+  if (!stored) return
+  if (decodeToken(stored, now)) return scheduleRefresh(now)
+  $authToken.set(null)
+  setEditorAuth(null)
+  await refreshSession()
+}
