@@ -8,6 +8,21 @@ export type Aspect = (typeof ASPECTS)[number]
 export const PRIORITIES = ['Critical', 'Urgent', 'High', 'Warning', 'Medium', 'Normal', 'Info', 'Low'] as const
 export type Priority = (typeof PRIORITIES)[number]
 
+/** The SPEC's status vocabulary (section 3). */
+export const STATUS_WORDS = [
+  'open',
+  'closed',
+  'blocked',
+  'normal',
+  'active',
+  'inactive',
+  'pending',
+  'completed',
+  'cancelled',
+  'unknown',
+  'outdated',
+] as const
+
 export const TITLE_MAX = 200
 export const DEFAULT_AREA_MILES = 10
 export const MAX_AREA_MILES = 500

@@ -35,25 +35,13 @@
  * Matching is plain substring search on purpose: user-supplied regular expressions could hang the job (ReDoS).
  */
 import { z } from 'zod'
-import { PRIORITIES, parsePriority, type Priority } from './items.ts'
+import { PRIORITIES, STATUS_WORDS, parsePriority, type Priority } from './items.ts'
 
 export const TEMPLATE_SOURCES = ['html', 'json', 'text'] as const
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number]
 
 /** The statuses of the SPEC, the ones the site colours; other words show uncoloured. */
-export const STATES = [
-  'open',
-  'closed',
-  'blocked',
-  'normal',
-  'active',
-  'inactive',
-  'pending',
-  'completed',
-  'cancelled',
-  'unknown',
-  'outdated',
-] as const
+export const STATES = STATUS_WORDS
 
 /** SPEC: statuses are refreshed at least every 5 minutes. */
 export const DEFAULT_EVERY_MINUTES = 5

@@ -1,8 +1,17 @@
 import { formatAgo } from '../../lib/format.ts'
 import { milesToKm, formatDistance } from '../../lib/units.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
+import { STATUS_WORDS } from '../../lib/items.ts'
 import type { T } from '../weather/hooks.ts'
 import type { Settings } from '../../lib/state/settings.ts'
+
+const KNOWN_STATES: readonly string[] = [...STATUS_WORDS, 'critical']
+
+/** A state word in the visitor's language when it is one of the SPEC's statuses; staff's own words as written. */
+export function stateLabel(state: string, t: T): string {
+  const word = state.trim().toLowerCase()
+  return KNOWN_STATES.includes(word) ? t(`status.${word}`) : state
+}
 
 /** Distance in the visitor's unit; the API gives miles. */
 export function distanceText(miles: number | null, settings: Settings, locale: string, t: T): string | null {

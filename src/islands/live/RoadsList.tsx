@@ -6,7 +6,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, distanceText } from './Entry.tsx'
+import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
 export function RoadsList() {
@@ -28,7 +28,9 @@ export function RoadsList() {
                 <li key={group.itemId} className="road">
                   <p className="live-title">
                     <strong>{item?.title ?? group.title}</strong>{' '}
-                    {item?.state && <span className={`tag state sev-${severityOf(item, 'roads')}`}>{item.state}</span>}
+                    {item?.state && (
+                      <span className={`tag state sev-${severityOf(item, 'roads')}`}>{stateLabel(item.state, t)}</span>
+                    )}
                   </p>
                   {item?.data.lines.map((line, index) => (
                     <p key={index}>{line}</p>
@@ -43,7 +45,8 @@ export function RoadsList() {
                           {entry.direction && <span className="tag">{t(`direction.${entry.direction}`)}</span>}{' '}
                           {entry.laneClosure && <span className="tag lane">{t('roads.laneClosure')}</span>}{' '}
                           {entry.group && entry.group !== entry.title && <span className="muted">{entry.group}: </span>}
-                          <strong>{entry.title}</strong> {entry.state && <span className="tag state">{entry.state}</span>}
+                          <strong>{entry.title}</strong>{' '}
+                          {entry.state && <span className="tag state">{stateLabel(entry.state, t)}</span>}
                         </p>
                         {entry.description && <p>{entry.description}</p>}
                         {entry.distance !== null && <p className="muted">{distanceText(entry.distance, settings, locale, t)}</p>}

@@ -6,7 +6,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, distanceText } from './Entry.tsx'
+import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
 export function StatusesList() {
@@ -38,7 +38,8 @@ export function StatusesList() {
                     <div>
                       <p className="live-title">
                         <span className={`tag prio prio-${level}`}>{t(`priority.${level}`)}</span>{' '}
-                        {item.state && <span className="tag state">{item.state}</span>} <strong>{item.title}</strong>
+                        {item.state && <span className="tag state">{stateLabel(item.state, t)}</span>}{' '}
+                        <strong>{item.title}</strong>
                       </p>
                       {item.data.lines.map((line, index) => (
                         <p key={index}>{line}</p>
