@@ -4,6 +4,7 @@ import { api } from '../../lib/stores/api.ts'
 import { $currentUser, signIn, signOut } from '../../lib/stores/auth.ts'
 import { appPath, isLocale } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
+import { Field, FormError } from './Field.tsx'
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
 
@@ -65,35 +66,26 @@ export function LoginForm() {
   const busy = status.state === 'busy'
   return (
     <form className="stack login-form" onSubmit={(event) => void submit(event)} noValidate>
-      <p>
-        <label htmlFor="login-email">{t('login.email')}</label>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          maxLength={254}
-        />
-      </p>
+      <Field
+        id="login-email"
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        maxLength={254}
+      />
       {mode === 'signIn' && (
-        <p>
-          <label htmlFor="login-password">{t('login.password')}</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            maxLength={1024}
-          />
-        </p>
+        <Field
+          id="login-password"
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
       )}
-      {status.state === 'error' && (
-        <p className="form-error" role="alert">
-          {status.message}
-        </p>
-      )}
+      {status.state === 'error' && <FormError message={status.message} />}
       {status.state === 'sent' && <p role="status">{status.message}</p>}
       <p className="row">
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>

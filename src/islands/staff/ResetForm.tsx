@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { api } from '../../lib/stores/api.ts'
 import { appPath, isLocale } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
+import { Field, FormError } from './Field.tsx'
 
 /** SPEC section 9: after a reset, the visitor moves on after 2 s. */
 export const RESET_REDIRECT_MS = 2000
@@ -42,42 +43,27 @@ export function ResetForm() {
   }
 
   if (status.state === 'done') return <p role="status">{t('reset.done')}</p>
-  if (!token)
-    return (
-      <p className="form-error" role="alert">
-        {t('reset.missing')}
-      </p>
-    )
+  if (!token) return <FormError message={t('reset.missing')} />
   const busy = status.state === 'busy'
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-      <p>
-        <label htmlFor="reset-password">{t('reset.password')}</label>
-        <input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          maxLength={1024}
-        />
-      </p>
-      <p>
-        <label htmlFor="reset-confirm">{t('reset.confirm')}</label>
-        <input
-          id="reset-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          maxLength={1024}
-        />
-      </p>
-      {status.state === 'error' && (
-        <p className="form-error" role="alert">
-          {status.message}
-        </p>
-      )}
+      <Field
+        id="reset-password"
+        label={t('reset.password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Field
+        id="reset-confirm"
+        label={t('reset.confirm')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
+      {status.state === 'error' && <FormError message={status.message} />}
       <p>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {t('reset.submit')}

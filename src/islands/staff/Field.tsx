@@ -1,0 +1,31 @@
+/** One labelled text input of a staff form. */
+export function Field(props: {
+  id: string
+  label: string
+  type: 'email' | 'password' | 'text'
+  autoComplete: string
+  value: string
+  onChange: (value: string) => void
+  maxLength?: number
+}) {
+  return (
+    <p>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        maxLength={props.maxLength ?? 1024}
+      />
+    </p>
+  )
+}
+
+/** A form's error, announced when it appears. */
+export const FormError = ({ message }: { message: string }) => (
+  <p className="form-error" role="alert">
+    {message}
+  </p>
+)
