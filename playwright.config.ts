@@ -21,6 +21,13 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
   ],
   webServer: [
+    // GitHub's OAuth endpoints, faked locally for the sign-in flow.
+    {
+      command: 'node tests/e2e/oauth-server.ts',
+      url: 'http://localhost:8789/health',
+      env: { PORT: '8789' },
+      reuseExistingServer: false,
+    },
     // The real API with a fresh database and its Duvall demo set: the live sections are tested end to end.
     {
       command: [
@@ -35,6 +42,10 @@ export default defineConfig({
         ALLOWED_ORIGINS: 'http://localhost:4322,http://localhost:4323',
         JOBS: '0',
         REACTION_CACHE_SECONDS: '0',
+        GITHUB_CLIENT_ID: 'e2e-github',
+        GITHUB_CLIENT_SECRET: 'e2e-secret',
+        GITHUB_OAUTH_URL: 'http://localhost:8789',
+        GITHUB_API_URL: 'http://localhost:8789',
       },
       reuseExistingServer: false,
     },

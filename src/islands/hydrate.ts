@@ -23,6 +23,7 @@ const islands: Record<string, Loader> = {
   LocalList: () => import('./live/LocalList.tsx').then((m) => m.LocalList as ComponentType<never>),
   LoginForm: () => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>),
   ResetForm: () => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>),
+  AuthCallback: () => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {

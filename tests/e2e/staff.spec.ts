@@ -15,14 +15,14 @@ test.beforeEach(async ({ page }) => {
 test('email sign-in checks its input, signs in to the editor and signs out', async ({ page }) => {
   await page.goto('/login')
   const form = page.locator('#app-login')
-  await form.getByRole('button', { name: 'Sign in' }).click()
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(form.getByRole('alert')).toHaveText('Email and password are required')
   await form.getByLabel('Email').fill(EMAIL)
   await form.getByLabel('Password').fill('wrong password')
-  await form.getByRole('button', { name: 'Sign in' }).click()
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(form.getByRole('alert')).toHaveText('Invalid email or password')
   await form.getByLabel('Password').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Sign in' }).click()
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/editor$/)
   await expect(page.locator('.nav a[href$="/editor"]')).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('porchlight:token'))).toMatch(/^"ey/)
@@ -91,4 +91,19 @@ test('a reset link sets a new password, then moves on to settings', async ({ pag
 test('a reset page without a token says so', async ({ page }) => {
   await page.goto('/reset/abc')
   await expect(page.locator('#app-reset').getByRole('alert')).toHaveText('Invalid or missing reset token')
+})
+
+test('GitHub sign-in leaves with a state, comes back and signs in', async ({ page }) => {
+  await page.goto('/login')
+  await page.locator('#app-login').getByRole('button', { name: 'Sign in with GitHub' }).click()
+  // The local GitHub sends the visitor straight back to /auth/callback with a code and the state.
+  await expect(page).toHaveURL(/\/editor$/)
+  await page.goto('/login')
+  await expect(page.locator('#app-login')).toContainText('Signed in as Octo Cat')
+})
+
+test('a callback whose state does not match is refused', async ({ page }) => {
+  await page.goto('/auth/callback?code=good&state=forged')
+  await expect(page.locator('#app-auth-callback').getByRole('alert')).toHaveText('Invalid state parameter - possible CSRF attack')
+  expect(await page.evaluate(() => localStorage.getItem('porchlight:token'))).toBeNull()
 })

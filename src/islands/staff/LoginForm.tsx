@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser, signIn, signOut } from '../../lib/stores/auth.ts'
+import { githubClientId, startGithubSignIn } from '../../lib/stores/oauth.ts'
 import { appPath, isLocale } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
@@ -102,6 +103,13 @@ export function LoginForm() {
           {t(mode === 'signIn' ? 'login.forgot' : 'login.back')}
         </button>
       </p>
+      {mode === 'signIn' && githubClientId && (
+        <p>
+          <button type="button" className="button" onClick={startGithubSignIn}>
+            {t('login.github')}
+          </button>
+        </p>
+      )}
     </form>
   )
 }
