@@ -57,7 +57,8 @@ export const itemInput = z
 
 export type ItemInput = z.infer<typeof itemInput>
 
-const pascal = (key: string): string => key[0]!.toUpperCase() + key.slice(1)
+/** The manage calls' PascalCase key for an item field's camelCase one (and back). */
+export const pascal = (key: string): string => key[0]!.toUpperCase() + key.slice(1)
 const camel = (key: string): string => key[0]!.toLowerCase() + key.slice(1)
 
 /** The SPEC's Manage save payload (PascalCase), plus Id; the same fields as itemInput. */

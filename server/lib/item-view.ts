@@ -3,6 +3,7 @@ import type { AlertItem } from '../../src/lib/items.ts'
 import type { z } from '@hono/zod-openapi'
 import type { ItemRow } from '../db/schema.ts'
 import type { itemRecordSchema } from '../schemas.ts'
+import { pascal } from './item-input.ts'
 
 const stringList = (json: string): string[] => {
   try {
@@ -87,5 +88,5 @@ export function toRecord(row: ItemRow): ItemRecord {
 
 /** The staff record with PascalCase keys, the shape the manage calls take and give (SPEC section 3). */
 export function toManageRecord(record: ItemRecord): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key[0]!.toUpperCase() + key.slice(1), value]))
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [pascal(key), value]))
 }

@@ -36,12 +36,13 @@ type Scope = {
 
 /** Checks a role change; the stored scope keeps only the field the role uses. */
 async function checkScope(c: Context<AppEnv>, caller: Caller, wanted: Scope) {
-  if (wanted.role === 'superadmin' && caller.role !== 'superadmin') return { error: 'Only a superadmin can make a superadmin.' }
-  if (wanted.role === 'page' && !wanted.pageName) return { error: 'A page user needs a page name' }
-  if (wanted.role === 'area' && !wanted.cityName) return { error: 'An area user needs a city name' }
+  if (wanted.role === 'superadmin' && caller.role !== 'superadmin')
+    return { status: 403 as const, error: 'Only a superadmin can make a superadmin.' }
+  if (wanted.role === 'page' && !wanted.pageName) return { status: 400 as const, error: 'A page user needs a page name' }
+  if (wanted.role === 'area' && !wanted.cityName) return { status: 400 as const, error: 'An area user needs a city name' }
   if (wanted.role === 'one') {
-    if (!wanted.itemId) return { error: 'A one-item user needs an item id' }
-    if (!(await getItem(c.var.deps.store.db, wanted.itemId))) return { error: 'Item not found' }
+    if (!wanted.itemId) return { status: 400 as const, error: 'A one-item user needs an item id' }
+    if (!(await getItem(c.var.deps.store.db, wanted.itemId))) return { status: 400 as const, error: 'Item not found' }
   }
   return {
     change: {
@@ -103,7 +104,7 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!isAdmin(caller)) return c.json({ error: 'You do not have permission to add users.' }, 403)
       const body = c.req.valid('json')
       const checked = await checkScope(c, caller, body)
-      if ('error' in checked) return c.json({ error: checked.error }, checked.error.startsWith('Only') ? 403 : 400)
+      if ('error' in checked) return c.json({ error: checked.error }, checked.status)
       const { db } = c.var.deps.store
       if (await userByEmail(db, body.email)) return c.json({ error: 'A user with this email exists' }, 409)
       const now = c.var.deps.now().toISOString()
@@ -137,7 +138,7 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
         return c.json({ error: 'Only a superadmin can change a superadmin.' }, 403)
       }
       const checked = await checkScope(c, caller, c.req.valid('json'))
-      if ('error' in checked) return c.json({ error: checked.error }, checked.error.startsWith('Only') ? 403 : 400)
+      if ('error' in checked) return c.json({ error: checked.error }, checked.status)
       const saved = await setRole(db, id, checked.change)
       return saved ? c.json(toUserView(saved), 200) : c.json({ error: 'User not found' }, 404)
     },

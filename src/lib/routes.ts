@@ -70,3 +70,12 @@ export function readPlacePath(
     return { kind: 'city', route: `${state}/${city}`.toLowerCase(), section: citySection }
   return null
 }
+
+/**
+ * The token in /reset/{token} (or /{lang}/reset/{token}); null when there is none.
+ * @example resetToken('/de/reset/abcdefghijklmnop') // 'abcdefghijklmnop'
+ */
+export function resetToken(path: string): string | null {
+  const match = /\/reset\/([\w-]{10,200})\/?$/.exec(path)
+  return match?.[1] ?? null
+}

@@ -8,7 +8,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { distanceText } from './Entry.tsx'
+import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
 
 const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
@@ -84,14 +84,11 @@ export function LocalList() {
                     </p>
                     <p className="business-links">
                       {tel && <a href={tel}>{t('business.call', { phone: business.phone ?? '' })}</a>}
-                      {LINKS.map((name) => {
-                        const href = business.links[name]
-                        return href ? (
-                          <a key={name} href={href} rel="noopener noreferrer external" target="_blank">
-                            {t(`business.${name}`)}
-                          </a>
-                        ) : null
-                      })}
+                      {LINKS.map((name) => (
+                        <SafeLink key={name} href={business.links[name]}>
+                          {t(`business.${name}`)}
+                        </SafeLink>
+                      ))}
                     </p>
                     <Schedule business={business} now={now} timeZone={timeZone} locale={locale} t={t} />
                   </li>

@@ -2,15 +2,14 @@ import { useEffect, useState } from 'react'
 import { api } from '../../lib/stores/api.ts'
 import { signIn } from '../../lib/stores/auth.ts'
 import { finishGithubSignIn } from '../../lib/stores/oauth.ts'
-import { appPath, isLocale } from '../../lib/routes.ts'
+import { pageLocale } from '../../lib/client/page.ts'
+import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { FormError } from './Field.tsx'
 
 /** The OAuth return page: checks the state, exchanges the code on the API, signs in and goes to the editor. */
 export function AuthCallback() {
   const t = useT()
-  const lang = document.documentElement.lang
-  const locale = isLocale(lang) ? lang : 'en'
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     const check = finishGithubSignIn(new URLSearchParams(location.search))
@@ -21,17 +20,17 @@ export function AuthCallback() {
       .callback('github', check.code)
       .then((session) => {
         signIn(session)
-        location.assign(appPath(locale, 'editor'))
+        location.assign(appPath(pageLocale, 'editor'))
       })
       .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : 'OAuth callback failed'))
-  }, [locale])
+  }, [])
   if (!t) return <div className="skeleton" aria-hidden="true" />
   if (error)
     return (
       <div className="stack">
         <FormError message={error} />
         <p>
-          <a href={appPath(locale, 'login')}>{t('login.back')}</a>
+          <a href={appPath(pageLocale, 'login')}>{t('login.back')}</a>
         </p>
       </div>
     )

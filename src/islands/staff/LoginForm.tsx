@@ -3,16 +3,13 @@ import { useState, type FormEvent } from 'react'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser, signIn, signOut } from '../../lib/stores/auth.ts'
 import { githubClientId, startGithubSignIn } from '../../lib/stores/oauth.ts'
-import { appPath, isLocale } from '../../lib/routes.ts'
+import { pageLocale } from '../../lib/client/page.ts'
+import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
 
-const locale = () => {
-  const lang = document.documentElement.lang
-  return isLocale(lang) ? lang : 'en'
-}
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
 
 /** Email sign-in and the forgot-password form (SPEC sections 5 and 8); signed in, who and a sign-out button. */
@@ -30,7 +27,7 @@ export function LoginForm() {
       <div className="stack">
         <p>{t('login.signedIn', { name: user.name || user.email })}</p>
         <p className="row">
-          <a className="button" href={appPath(locale(), 'editor')}>
+          <a className="button" href={appPath(pageLocale, 'editor')}>
             {t('nav.editor')}
           </a>
           <button type="button" className="button" onClick={() => void signOut()}>
@@ -58,7 +55,7 @@ export function LoginForm() {
     try {
       signIn(await api.auth.email(email.trim(), password))
       // SPEC section 4: the token is stored and the page reloads; the editor is where staff go next.
-      location.assign(appPath(locale(), 'editor'))
+      location.assign(appPath(pageLocale, 'editor'))
     } catch (error) {
       setStatus({ state: 'error', message: messageOf(error, t('login.failed')) })
     }

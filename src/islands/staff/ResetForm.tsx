@@ -1,18 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { api } from '../../lib/stores/api.ts'
-import { appPath, isLocale } from '../../lib/routes.ts'
+import { pageLocale } from '../../lib/client/page.ts'
+import { appPath, resetToken } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
 
 /** SPEC section 9: after a reset, the visitor moves on after 2 s. */
 export const RESET_REDIRECT_MS = 2000
 const PASSWORD_MIN = 8
-
-/** The token in /reset/{token} (or /{lang}/reset/{token}); null when there is none. */
-export function resetToken(path: string): string | null {
-  const match = /\/reset\/([\w-]{10,200})\/?$/.exec(path)
-  return match?.[1] ?? null
-}
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'done' }
 
@@ -35,8 +30,7 @@ export function ResetForm() {
     try {
       await api.auth.resetPassword(token, password)
       setStatus({ state: 'done' })
-      const lang = document.documentElement.lang
-      setTimeout(() => location.assign(appPath(isLocale(lang) ? lang : 'en', 'settings')), RESET_REDIRECT_MS)
+      setTimeout(() => location.assign(appPath(pageLocale, 'settings')), RESET_REDIRECT_MS)
     } catch (error) {
       setStatus({ state: 'error', message: error instanceof Error && error.message ? error.message : t('reset.failed') })
     }

@@ -1,4 +1,5 @@
 /** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
+import { publicEnv } from '../public-env.ts'
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky'
 import type { Reaction } from '../items.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
@@ -9,9 +10,7 @@ export const NETWORK_ERROR = 'Network error. Please check your connection.'
 
 /** Where the API is: PUBLIC_API_URL at build time, else the local server. */
 export function apiBase(): string {
-  const vars = import.meta.env as Record<string, unknown> | undefined
-  const value = vars?.['PUBLIC_API_URL']
-  return (typeof value === 'string' && value.trim() ? value.trim() : 'http://localhost:8787').replace(/\/$/, '')
+  return (publicEnv('PUBLIC_API_URL') ?? 'http://localhost:8787').replace(/\/$/, '')
 }
 
 /** A failed call: the HTTP status (0 for network failures and timeouts) and a message to show. */

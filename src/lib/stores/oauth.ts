@@ -1,16 +1,11 @@
+import { publicEnv } from '../public-env.ts'
 import { checkCallback, githubAuthorizeUrl, newOAuthState, type CallbackCheck } from '../state/oauth.ts'
 
 const KEY = 'porchlight:oauthState'
 
-const env = (name: string): string | undefined => {
-  const vars = import.meta.env as Record<string, unknown> | undefined
-  const value = vars?.[name]
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined
-}
-
 /** GitHub sign-in is offered when the build knows the OAuth app's client id. */
-export const githubClientId = env('PUBLIC_GITHUB_CLIENT_ID') ?? null
-const githubAuthorize = env('PUBLIC_GITHUB_AUTHORIZE_URL') ?? 'https://github.com/login/oauth/authorize'
+export const githubClientId = publicEnv('PUBLIC_GITHUB_CLIENT_ID') ?? null
+const githubAuthorize = publicEnv('PUBLIC_GITHUB_AUTHORIZE_URL') ?? 'https://github.com/login/oauth/authorize'
 
 /** Where GitHub sends the visitor back: this site's callback page. */
 export const callbackUrl = (): string => `${location.origin}/auth/callback`

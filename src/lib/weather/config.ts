@@ -1,3 +1,5 @@
+import { publicEnv } from '../public-env.ts'
+
 /** Base URLs of the weather services; each can be pointed at a proxy or a paid host through env. */
 export type WeatherConfig = {
   forecastBase: string
@@ -8,25 +10,15 @@ export type WeatherConfig = {
 }
 
 /**
- * Reads a public env variable. `import.meta.env` exists under Vite and Vitest but not in plain Node
- * (build scripts), hence the optional chaining; an empty string counts as unset.
- */
-const env = (name: string): string | undefined => {
-  const vars = import.meta.env as Record<string, unknown> | undefined
-  const value = vars?.[name]
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-}
-
-/**
  * Where each provider is called; the official keyless endpoints unless overridden.
  * @example weatherConfig.forecastBase // 'https://api.open-meteo.com/v1/forecast'
  */
 export const weatherConfig: WeatherConfig = {
-  forecastBase: env('PUBLIC_OPEN_METEO_URL') ?? 'https://api.open-meteo.com/v1/forecast',
-  airBase: env('PUBLIC_OPEN_METEO_AIR_URL') ?? 'https://air-quality-api.open-meteo.com/v1/air-quality',
-  marineBase: env('PUBLIC_OPEN_METEO_MARINE_URL') ?? 'https://marine-api.open-meteo.com/v1/marine',
-  quakesBase: env('PUBLIC_USGS_URL') ?? 'https://earthquake.usgs.gov/fdsnws/event/1/query',
-  alertsBase: env('PUBLIC_NWS_URL') ?? 'https://api.weather.gov/alerts/active',
+  forecastBase: publicEnv('PUBLIC_OPEN_METEO_URL') ?? 'https://api.open-meteo.com/v1/forecast',
+  airBase: publicEnv('PUBLIC_OPEN_METEO_AIR_URL') ?? 'https://air-quality-api.open-meteo.com/v1/air-quality',
+  marineBase: publicEnv('PUBLIC_OPEN_METEO_MARINE_URL') ?? 'https://marine-api.open-meteo.com/v1/marine',
+  quakesBase: publicEnv('PUBLIC_USGS_URL') ?? 'https://earthquake.usgs.gov/fdsnws/event/1/query',
+  alertsBase: publicEnv('PUBLIC_NWS_URL') ?? 'https://api.weather.gov/alerts/active',
 }
 
 /** Origins the weather page calls first (forecast, alerts), for preconnect hints. */

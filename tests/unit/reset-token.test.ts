@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resetToken } from '../../src/islands/staff/ResetForm.tsx'
+import { resetToken } from '../../src/lib/routes.ts'
 
 describe('resetToken', () => {
   it.each([
