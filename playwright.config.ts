@@ -21,7 +21,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
   ],
   webServer: [
-    // GitHub's OAuth endpoints, faked locally for the sign-in flow.
+    // GitHub's OAuth endpoints and Google Identity Services, faked locally for the sign-in flows.
     {
       command: 'node tests/e2e/oauth-server.ts',
       url: 'http://localhost:8789/health',
@@ -33,7 +33,13 @@ export default defineConfig({
       command: [
         "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\"",
         'node server/cli/user-create.ts --email staff@duvall.test --role admin --name "Dana Staff" --password e2e-password-1',
-        'node server/index.ts',
+        // One user per scoped role, for the editor's permission walk (tests/e2e/editor.spec.ts).
+        'node server/cli/user-create.ts --email root@duvall.test --role superadmin --name "Sam Root" --password e2e-password-1',
+        'node server/cli/user-create.ts --email page@duvall.test --role page --page wa/carnation --name "Pat Page" --password e2e-password-1',
+        'node server/cli/user-create.ts --email area@duvall.test --role area --city Redmond --name "Ari Area" --password e2e-password-1',
+        'node server/cli/user-create.ts --email one@duvall.test --role one --item 1 --name "Olu One" --password e2e-password-1',
+        // Its output is also kept in a file: with SMTP unset, reset links are printed there (tests/e2e/staff.spec.ts).
+        'node server/index.ts | tee .build/e2e-api/api.log',
       ].join(' && '),
       url: 'http://localhost:8788/api/health',
       env: {
@@ -46,6 +52,8 @@ export default defineConfig({
         GITHUB_CLIENT_SECRET: 'e2e-secret',
         GITHUB_OAUTH_URL: 'http://localhost:8789',
         GITHUB_API_URL: 'http://localhost:8789',
+        GOOGLE_CLIENT_ID: 'e2e-google',
+        GOOGLE_JWKS_URL: 'http://localhost:8789/google/certs',
       },
       reuseExistingServer: false,
     },

@@ -27,6 +27,10 @@ const itemFields = {
   dataProperty: z.string(),
   lat: z.number().openapi({ description: 'Where the item is (beyond the SPEC: the roads map needs it)' }),
   lon: z.number(),
+  pageName: nullableText.openapi({
+    description: 'The page route the item belongs to (beyond the SPEC: edit controls ask canEdit)',
+  }),
+  cityName: nullableText,
 }
 
 /** Fields the Alert item keeps under `data` and the staff record keeps flat. */
@@ -60,8 +64,6 @@ export const itemRecordSchema = z
     isActive: z.boolean(),
     order: z.number().int(),
     areaMiles: z.number(),
-    pageName: nullableText,
-    cityName: nullableText,
     layer: z.number().int(),
     fetchError: nullableText,
     nextFetchAt: nullableText,

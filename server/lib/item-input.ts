@@ -179,7 +179,9 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
     fields.next_fetch_at = fields.data_template ? now : null
     fields.fetch_error = null
   }
-  if (clean.lines !== undefined || clean.state !== undefined) fields.value_changed = now
+  // The value changed only when its lines or state really did; a save of other fields keeps the stamp.
+  const linesBefore = existing?.lines ?? '[]'
+  if (!existing || fields.lines !== linesBefore || fields.state !== existing.state) fields.value_changed = now
   const at = place(fields, clean)
   if (!at) return { ok: false, error: 'Location is required: lat and lon, or a known city name' }
   fields.lat = at.lat

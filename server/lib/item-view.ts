@@ -37,6 +37,8 @@ function itemFields(row: ItemRow) {
     dataProperty: row.data_property,
     lat: row.lat,
     lon: row.lon,
+    pageName: row.page_name,
+    cityName: row.city_name,
   }
 }
 
@@ -74,8 +76,6 @@ export function toRecord(row: ItemRow): ItemRecord {
     isActive: row.is_active === 1,
     order: row.sort_order,
     areaMiles: row.area_miles,
-    pageName: row.page_name,
-    cityName: row.city_name,
     layer: row.layer,
     fetchError: row.fetch_error,
     nextFetchAt: row.next_fetch_at,

@@ -16,6 +16,7 @@ const listQuery = z.object({
   dataAspect: z.enum(ASPECTS).optional(),
   dataCategory: z.string().max(40).optional(),
   city: z.string().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 })

@@ -24,6 +24,8 @@ const islands: Record<string, Loader> = {
   LoginForm: () => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>),
   ResetForm: () => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>),
   AuthCallback: () => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>),
+  EditorPage: () => import('./staff/EditorPage.tsx').then((m) => m.EditorPage as ComponentType<never>),
+  UsersAdmin: () => import('./staff/UsersAdmin.tsx').then((m) => m.UsersAdmin as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {

@@ -128,6 +128,9 @@ export type AlertItem = {
   /** Where the item is: beyond the SPEC's list, for the roads map. */
   lat: number
   lon: number
+  /** Whose item it is (page route, city): beyond the SPEC's list, so edit controls can ask canEdit. */
+  pageName: string | null
+  cityName: string | null
 }
 
 /** The reaction response: one list per section. */

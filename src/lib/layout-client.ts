@@ -9,6 +9,7 @@ import './client/visit.ts'
 import { isLocale } from './routes.ts'
 import { $pagePoint } from './stores/place.ts'
 import { $authToken } from './stores/session.ts'
+import { $editRequest } from './stores/editor.ts'
 import { $settings, setLanguage } from './stores/settings.ts'
 
 hydrateIslands()
@@ -21,6 +22,13 @@ if ($pagePoint.get()) {
   if ('requestIdleCallback' in window) requestIdleCallback(load)
   else setTimeout(load, 200)
 }
+
+// The edit dialog's code loads with the first item opened for editing, never before.
+const stopEditorWatch = $editRequest.listen((request) => {
+  if (!request) return
+  stopEditorWatch()
+  void import('./client/edit-dialog.ts')
+})
 
 const toggle = document.getElementById('search-toggle')
 toggle?.addEventListener('click', () => {

@@ -114,6 +114,44 @@ describe.each(await backends())('items on $name', (backend) => {
     expect((await api.send('GET', '/items?limit=100000', { token: admin })).status).toBe(400)
   })
 
+  it('finds items by words of their title, any case, with % and _ taken literally', async () => {
+    for (const title of ['Cedar Grove 50% off', 'Cedar grove 50 days', 'Snow_day notice'])
+      await api.send('POST', '/items', { token: admin, body: duvallItem({ title }) })
+    const grove = await api.send('GET', '/items?q=CEDAR%20GROVE', { token: admin })
+    expect(grove.body.items.map((item: { title: string }) => item.title).sort()).toEqual([
+      'Cedar Grove 50% off',
+      'Cedar grove 50 days',
+    ])
+    const percent = await api.send('GET', `/items?q=${encodeURIComponent('50%')}`, { token: admin })
+    expect(percent.body.items.map((item: { title: string }) => item.title)).toEqual(['Cedar Grove 50% off'])
+    const underscore = await api.send('GET', '/items?q=snow_', { token: admin })
+    expect(underscore.body.total).toBe(1)
+    expect((await api.send('GET', '/items?q=w_d', { token: admin })).body.total).toBe(1)
+    expect((await api.send('GET', '/items?q=wxd', { token: admin })).body.total).toBe(0)
+  })
+
+  it('stamps valueChanged only when the lines or the state change', async () => {
+    const { body } = await api.send('POST', '/items', { token: admin, body: duvallItem({ lines: ['Open'], state: 'open' }) })
+    expect(body.valueChanged).toBe('2026-11-22T12:00:00.000Z')
+    api.clock.now = new Date('2026-11-22T12:30:00Z')
+    const manage = `/api/manage/${body.id}?t=${admin}`
+    const renamed = await api.send('POST', manage, { body: { Title: 'Renamed', Lines: ['Open'], State: 'open' } })
+    expect(renamed.body.record).toMatchObject({ Title: 'Renamed', ValueChanged: '2026-11-22T12:00:00.000Z' })
+    const changed = await api.send('POST', manage, { body: { Lines: ['Closed early'] } })
+    expect(changed.body.record.ValueChanged).toBe('2026-11-22T12:30:00.000Z')
+    api.clock.now = new Date('2026-11-22T12:00:00Z')
+  })
+
+  it("shows each item's page and city in its public view, for the site's edit controls", async () => {
+    await api.send('POST', '/items', {
+      token: admin,
+      body: duvallItem({ pageName: 'wa/duvall', cityName: 'Duvall', title: 'Owner view' }),
+    })
+    const { body } = await api.send('GET', '/api/reaction?lat=47.74&lon=-121.98')
+    const item = body.statuses.messages.find((message: { title: string }) => message.title === 'Owner view')
+    expect(item).toMatchObject({ pageName: 'wa/duvall', cityName: 'Duvall' })
+  })
+
   it('lists only what a scoped user may edit', async () => {
     const page = (await api.signIn('page', { pageName: 'wa/monroe' })).token
     await api.send('POST', '/items', { token: admin, body: duvallItem({ pageName: 'wa/monroe', cityName: 'Monroe' }) })

@@ -1,10 +1,11 @@
 // Versioned migrations, applied in name order at start (server/db/index.ts). Never edit a released one; add the next.
 import type { Migration } from 'kysely/migration'
 import { initial } from './001-initial.ts'
+import { viewOwner } from './002-view-owner.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
 /** All migrations by name, for Kysely's Migrator. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind) }
+  return { '001-initial': initial(kind), '002-view-owner': viewOwner }
 }

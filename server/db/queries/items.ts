@@ -1,4 +1,5 @@
 // Item rows: reads, writes (keeping the grid cells and the public view in step), and the reaction's area query.
+import { sql } from 'kysely'
 import type { Db } from '../index.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
 import { publicView } from '../../lib/item-view.ts'
@@ -131,6 +132,8 @@ export type ItemFilter = {
   dataAspect?: string | undefined
   dataCategory?: string | undefined
   city?: string | undefined
+  /** Words the title contains, any case. */
+  q?: string | undefined
   /** Scope of the asking user: only these pages, this city, or this item. */
   scope?: { pageName?: string; cityName?: string; itemId?: number } | undefined
   limit: number
@@ -143,6 +146,10 @@ export async function listItems(db: Db, filter: ItemFilter): Promise<{ rows: Ite
   if (filter.dataAspect) query = query.where('data_aspect', '=', filter.dataAspect)
   if (filter.dataCategory) query = query.where('data_category', '=', filter.dataCategory)
   if (filter.city) query = query.where((eb) => eb(eb.fn('lower', ['city_name']), '=', filter.city!.toLowerCase()))
+  if (filter.q) {
+    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    query = query.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`)
+  }
   const scope = filter.scope
   if (scope?.pageName !== undefined) query = query.where('page_name', '=', scope.pageName)
   if (scope?.cityName !== undefined) {

@@ -6,6 +6,7 @@ import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { distanceText } from './Entry.tsx'
+import { EditButton } from './EditButton.tsx'
 
 /** One camera still: lazy, fixed 4:3 box (no layout shift), a placeholder instead of a broken image. */
 function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: boolean }) {
@@ -52,7 +53,9 @@ export function CamerasGrid() {
                     <span className="sr-only">{t('cameras.view', { title: item.title })}</span>
                     <Still item={item} t={t} />
                   </button>
-                  <p className="camera-title">{item.title}</p>
+                  <p className="camera-title">
+                    {item.title} <EditButton item={item} t={t} />
+                  </p>
                   <p className="muted">
                     {[item.data.location, distanceText(item.distance, settings, locale, t)].filter(Boolean).join(' · ')}
                   </p>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
+import type { AlertItem } from '../../lib/items.ts'
 import { matchesSearch, parseBusiness, telHref, type Business } from '../../lib/live/business.ts'
 import { localClock, openState, type OpenState } from '../../lib/live/hours.ts'
 import { $localFilter, setLocalQuery, setOpenNow } from '../../lib/stores/local.ts'
@@ -10,6 +11,7 @@ import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
+import { EditButton } from './EditButton.tsx'
 
 const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
 
@@ -48,9 +50,9 @@ export function LocalList() {
     <SourceCard source={reaction} errorKey="error.local">
       {(data) => {
         if (!t) return null
-        const all: { business: Business; open: OpenState }[] = data.local.messages.map((item) => {
+        const all: { business: Business; open: OpenState; item: AlertItem }[] = data.local.messages.map((item) => {
           const business = parseBusiness(item)
-          return { business, open: openState(business.week, new Date(now), timeZone) }
+          return { business, open: openState(business.week, new Date(now), timeZone), item }
         })
         if (!all.length) return <p className="empty-title">{t('empty.local')}</p>
         const today = localClock(new Date(now), timeZone).day
@@ -69,7 +71,7 @@ export function LocalList() {
               </div>
             )}
             <ul className="live-list businesses">
-              {shown.map(({ business, open }) => {
+              {shown.map(({ business, open, item }) => {
                 const tel = telHref(business.phone)
                 return (
                   <li key={business.id} className="business">
@@ -91,6 +93,7 @@ export function LocalList() {
                       ))}
                     </p>
                     <Schedule business={business} now={now} timeZone={timeZone} locale={locale} t={t} />
+                    <EditButton item={item} t={t} />
                   </li>
                 )
               })}

@@ -7,6 +7,7 @@ import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
+import { EditButton } from './EditButton.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
 export function RoadsList() {
@@ -56,7 +57,7 @@ export function RoadsList() {
                   {item && (
                     <p className="muted live-meta">
                       <Checked retrieved={item.retrieved} isOld={item.isOld} now={now} locale={locale} t={t} />{' '}
-                      <SafeLink href={item.link}>{t('live.more')}</SafeLink>
+                      <SafeLink href={item.link}>{t('live.more')}</SafeLink> <EditButton item={item} t={t} />
                     </p>
                   )}
                 </li>

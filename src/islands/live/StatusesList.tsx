@@ -7,6 +7,7 @@ import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
+import { EditButton } from './EditButton.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
 export function StatusesList() {
@@ -47,7 +48,7 @@ export function StatusesList() {
                       <p className="muted live-meta">
                         {distanceText(item.distance, settings, locale, t)}{' '}
                         <Checked retrieved={item.retrieved} isOld={item.isOld} now={now} locale={locale} t={t} />{' '}
-                        <SafeLink href={item.link}>{t('live.more')}</SafeLink>
+                        <SafeLink href={item.link}>{t('live.more')}</SafeLink> <EditButton item={item} t={t} />
                       </p>
                     </div>
                   </li>

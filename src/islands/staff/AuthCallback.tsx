@@ -6,6 +6,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { FormError } from './Field.tsx'
+import { localMessage } from '../../lib/messages.ts'
 
 /** The OAuth return page: checks the state, exchanges the code on the API, signs in and goes to the editor. */
 export function AuthCallback() {
@@ -28,7 +29,7 @@ export function AuthCallback() {
   if (error)
     return (
       <div className="stack">
-        <FormError message={error} />
+        <FormError message={localMessage(error, t)} />
         <p>
           <a href={appPath(pageLocale, 'login')}>{t('login.back')}</a>
         </p>

@@ -7,6 +7,8 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
+import { GoogleButton } from './GoogleButton.tsx'
+import { localMessage } from '../../lib/messages.ts'
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
 
@@ -83,7 +85,7 @@ export function LoginForm() {
           onChange={setPassword}
         />
       )}
-      {status.state === 'error' && <FormError message={status.message} />}
+      {status.state === 'error' && <FormError message={localMessage(status.message, t)} />}
       {status.state === 'sent' && <p role="status">{status.message}</p>}
       <p className="row">
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
@@ -100,6 +102,7 @@ export function LoginForm() {
           {t(mode === 'signIn' ? 'login.forgot' : 'login.back')}
         </button>
       </p>
+      {mode === 'signIn' && <GoogleButton />}
       {mode === 'signIn' && githubClientId && (
         <p>
           <button type="button" className="button" onClick={startGithubSignIn}>

@@ -4,6 +4,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { appPath, resetToken } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
+import { localMessage } from '../../lib/messages.ts'
 
 /** SPEC section 9: after a reset, the visitor moves on after 2 s. */
 export const RESET_REDIRECT_MS = 2000
@@ -57,7 +58,7 @@ export function ResetForm() {
         value={confirm}
         onChange={setConfirm}
       />
-      {status.state === 'error' && <FormError message={status.message} />}
+      {status.state === 'error' && <FormError message={localMessage(status.message, t)} />}
       <p>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {t('reset.submit')}

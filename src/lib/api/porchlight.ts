@@ -4,6 +4,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from
 import type { Reaction } from '../items.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
 import type { UserView } from '../../../server/lib/user-view.ts'
+import { usersError, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
 
 export const API_TIMEOUT_MS = 30_000
 export const NETWORK_ERROR = 'Network error. Please check your connection.'
@@ -24,7 +25,9 @@ export class ApiError extends Error {
 
 export type Session = { token: string; user: UserView }
 export type ItemList = { items: ItemRecord[]; total: number }
+export type UserList = { users: UserView[]; total: number }
 export type ManageAnswer = { record: Record<string, unknown>; item: Reaction['statuses']['messages'][number] }
+export type ItemQuery = { dataAspect?: string; dataCategory?: string; city?: string; q?: string; limit?: number; offset?: number }
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
 /** The server's { error } text, else the call's own fallback message (SPEC section 8). */
@@ -100,7 +103,7 @@ export function createApi(token: () => string | null, options: { base?: string; 
       unlock: (item: number) => call('Failed to unlock item', (c) => c.get(`api/manage/${id(item)}/unlock`).json<ManageAnswer>()),
     },
     items: {
-      list: (query: { dataAspect?: string; dataCategory?: string; city?: string; limit?: number; offset?: number } = {}) =>
+      list: (query: ItemQuery = {}) =>
         call('Failed to list items', (c) => c.get('items', { searchParams: query }).json<ItemList>()),
       get: (item: number) => call('Failed to get item', (c) => c.get(`items/${id(item)}`).json<ItemRecord>()),
       create: (fields: Record<string, unknown>) =>
@@ -137,17 +140,32 @@ export function createApi(token: () => string | null, options: { base?: string; 
           c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),
         ),
     },
-    users: {
-      list: () =>
-        call('User management API not available. Backend implementation required.', (c) =>
-          c.get('admin/users').json<{ users: UserView[]; total: number }>(),
-        ),
-      assignRole: (user: number, role: number, extra: { itemId?: number; pageName?: string; cityName?: string } = {}) =>
-        call('Failed to assign role', (c) =>
-          c.post(`admin/users/${id(user)}/role`, { json: { role, ...extra } }).json<UserView>(),
-        ),
-      remove: (user: number) => call('Failed to remove user', (c) => c.delete(`admin/users/${id(user)}`).json<{ ok: true }>()),
-    },
+    users: (() => {
+      // SPEC section 8 words these errors by status and status text, so they are read from ky's error here.
+      const run = async <T>(action: UsersAction, request: () => Promise<T>): Promise<T> => {
+        try {
+          return await request()
+        } catch (error) {
+          const { status, message } = toApiError(error, '')
+          const statusText = isHTTPError(error) ? error.response.statusText : ''
+          throw new ApiError(status, usersError(action, { status, statusText, serverError: status && message ? message : null }))
+        }
+      }
+      return {
+        list: ({ limit, offset }: { limit?: number; offset?: number } = {}) =>
+          run('list', () =>
+            http
+              .get('admin/users', {
+                searchParams: { ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) },
+              })
+              .json<UserList>(),
+          ),
+        add: (user: NewUser) => run('add', () => http.post('admin/users', { json: user }).json<UserView>()),
+        assignRole: (user: number, role: NewUser['role'] | number, scope: RoleScope = {}) =>
+          run('assign', () => http.post(`admin/users/${id(user)}/role`, { json: { role, ...scope } }).json<UserView>()),
+        remove: (user: number) => run('remove', () => http.delete(`admin/users/${id(user)}`).json<{ ok: true }>()),
+      }
+    })(),
   }
 }
 

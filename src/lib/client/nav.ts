@@ -1,9 +1,10 @@
 // Section links follow the page's point, or on pages without a place the visitor's last one;
-// the Editor tab shows for admin and superadmin unless hidden in settings.
+// the Editor tab shows for admin and superadmin unless hidden in settings; user admin for them always.
 import { coordPath } from '../routes.ts'
 import { showsEditorTab } from '../state/auth.ts'
+import { decodeToken } from '../state/token.ts'
 import { $selectedLocation } from '../stores/locations.ts'
-import { $editorAuth } from '../stores/session.ts'
+import { $authToken, $editorAuth } from '../stores/session.ts'
 import { $settings } from '../stores/settings.ts'
 import { pageLocale, pagePlace, pagePrefix } from './page.ts'
 
@@ -29,3 +30,11 @@ const showEditor = (): void => {
 }
 $editorAuth.subscribe(showEditor)
 $settings.subscribe(showEditor)
+
+// The stored token's role decides (not the hide-editor-tab setting), so signing in or out shows or hides it.
+const showAdmin = (): void => {
+  const role = decodeToken($authToken.get(), Date.now())?.role
+  const show = role === 'admin' || role === 'superadmin'
+  for (const item of document.querySelectorAll<HTMLElement>('[data-admin-only]')) item.hidden = !show
+}
+$authToken.subscribe(showAdmin)

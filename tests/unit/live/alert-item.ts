@@ -24,6 +24,8 @@ export function alertItem(fields: Partial<AlertItem> & { id: number }): AlertIte
     dataProperty: 'manager',
     lat: 47.74,
     lon: -121.98,
+    pageName: 'wa/duvall',
+    cityName: 'Duvall',
     ...fields,
   }
 }

@@ -30,6 +30,8 @@ function item(specialData: string | null, extra: Partial<AlertItem> = {}): Alert
     dataProperty: 'manager',
     lat: 0,
     lon: 0,
+    pageName: null,
+    cityName: null,
     ...extra,
   }
 }

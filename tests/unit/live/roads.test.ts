@@ -18,6 +18,8 @@ function road(id: number, specialData: string | null, fields: Partial<AlertItem>
     dataProperty: 'manager',
     lat: 47.74,
     lon: -121.98,
+    pageName: null,
+    cityName: null,
     ...fields,
   }
 }

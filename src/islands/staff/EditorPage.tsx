@@ -1,0 +1,331 @@
+// /editor: the items the signed-in user may edit (the API applies their scope), with search, filters,
+// paging, create and delete. Signed-out visitors get a way to sign in instead of an empty page.
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
+import type { ItemList } from '../../lib/api/porchlight.ts'
+import { pageLocale } from '../../lib/client/page.ts'
+import { formatAgo } from '../../lib/format.ts'
+import { ASPECTS, type Aspect } from '../../lib/items.ts'
+import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
+import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
+import { isLocked } from '../../lib/editor/draft.ts'
+import { localMessage } from '../../lib/messages.ts'
+import { appPath } from '../../lib/routes.ts'
+import { api } from '../../lib/stores/api.ts'
+import { $currentUser } from '../../lib/stores/auth.ts'
+import { $itemsVersion, itemsChanged, openEditor } from '../../lib/stores/editor.ts'
+import { useT, type T } from '../weather/hooks.ts'
+import { priorityLabel } from './ItemFields.tsx'
+import { FormError } from './Field.tsx'
+import { stateLabel } from '../live/Entry.tsx'
+import '../../styles/editor.css'
+
+export const PAGE_SIZE = 20
+const ALERT_WORDS: readonly string[] = ALERT_CATEGORIES
+const BUSINESS_WORDS: readonly string[] = BUSINESS_CATEGORIES
+
+/** A category in the page's language: businesses have their own words (SPEC section 3), the rest alert categories. */
+function categoryLabel(aspect: string, category: string, t: T): string {
+  if (aspect === 'local') return BUSINESS_WORDS.includes(category) ? t(`business.${category}`) : category
+  return ALERT_WORDS.includes(category) ? t(`category.${category}`) : category
+}
+
+type Filter = { q: string; aspect: Aspect | ''; category: string; page: number }
+type Listing = { state: 'loading' } | { state: 'ok'; list: ItemList } | { state: 'error'; message: string }
+
+const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback
+
+function SignInPrompt({ t }: { t: T }) {
+  return (
+    <div className="stack">
+      <h2>{t('editor.signInTitle')}</h2>
+      <p>{t('editor.signInText')}</p>
+      <p>
+        <a className="button" href={appPath(pageLocale, 'login')}>
+          {t('app.signIn')}
+        </a>
+      </p>
+    </div>
+  )
+}
+
+function DeleteControl({
+  id,
+  title,
+  t,
+  onDone,
+}: {
+  id: number
+  title: string
+  t: T
+  onDone: (message: string, ok: boolean) => void
+}) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  if (!confirming)
+    return (
+      <button
+        type="button"
+        className="button danger"
+        onClick={() => setConfirming(true)}
+        aria-label={t('editor.deleteItem', { title })}
+      >
+        {t('editor.delete')}
+      </button>
+    )
+  return (
+    <span className="confirm" role="group" aria-label={t('editor.deleteItem', { title })}>
+      <span>{t('editor.deleteConfirm')}</span>{' '}
+      <button
+        type="button"
+        className="button danger"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          api.items.remove(id).then(
+            () => onDone(t('editor.deleted', { title }), true),
+            (error: unknown) => {
+              setBusy(false)
+              setConfirming(false)
+              onDone(localMessage(messageOf(error, 'Failed to delete item'), t), false)
+            },
+          )
+        }}
+      >
+        {t('editor.deleteYes')}
+      </button>{' '}
+      <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
+        {t('edit.cancel')}
+      </button>
+    </span>
+  )
+}
+
+export function EditorPage() {
+  const t = useT()
+  const user = useStore($currentUser)
+  const version = useStore($itemsVersion)
+  const [filter, setFilter] = useState<Filter>({ q: '', aspect: '', category: '', page: 0 })
+  const [typed, setTyped] = useState('')
+  const [listing, setListing] = useState<Listing>({ state: 'loading' })
+  const [notice, setNotice] = useState<{ message: string; ok: boolean } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const signedIn = user !== null && user.role !== 'none'
+
+  // Typing waits 250 ms before it asks the API, and starts again from the first page.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilter((current) => (current.q === typed.trim() ? current : { ...current, q: typed.trim(), page: 0 })),
+      250,
+    )
+    return () => clearTimeout(timer)
+  }, [typed])
+
+  useEffect(() => {
+    if (!signedIn) return
+    let live = true
+    setListing((current) => (current.state === 'ok' ? current : { state: 'loading' }))
+    api.items
+      .list({
+        ...(filter.q ? { q: filter.q } : {}),
+        ...(filter.aspect ? { dataAspect: filter.aspect } : {}),
+        ...(filter.category ? { dataCategory: filter.category } : {}),
+        limit: PAGE_SIZE,
+        offset: filter.page * PAGE_SIZE,
+      })
+      .then(
+        (list) => live && setListing({ state: 'ok', list }),
+        (error: unknown) => live && setListing({ state: 'error', message: messageOf(error, 'Failed to list items') }),
+      )
+    return () => void (live = false)
+  }, [signedIn, filter, version, attempt])
+
+  if (!t) return <div className="skeleton" aria-hidden="true" />
+  if (!user) return <SignInPrompt t={t} />
+  if (user.role === 'none')
+    return (
+      <div className="stack">
+        <h2>{t('editor.noRoleTitle')}</h2>
+        <p>{t('editor.noRoleText')}</p>
+      </div>
+    )
+
+  const canCreate = user.role !== 'one'
+  const now = Date.now()
+  const total = listing.state === 'ok' ? listing.list.total : 0
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const from = total ? filter.page * PAGE_SIZE + 1 : 0
+  const to = Math.min(total, (filter.page + 1) * PAGE_SIZE)
+  const scope =
+    user.role === 'page'
+      ? t('editor.scopePage', { page: user.pageName ?? '' })
+      : user.role === 'area'
+        ? t('editor.scopeArea', { city: user.cityName ?? '' })
+        : user.role === 'one'
+          ? t('editor.scopeOne')
+          : t('editor.scopeAll')
+
+  return (
+    <div className="editor">
+      <div className="editor-head">
+        <h2 id="editor-items">{t('editor.items')}</h2>
+        <p className="muted">{scope}</p>
+      </div>
+      <form
+        className="editor-filters"
+        role="search"
+        aria-label={t('editor.filters')}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor="editor-q">{t('editor.search')}</label>
+          <input id="editor-q" type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="editor-aspect">{t('edit.section')}</label>
+          <select
+            id="editor-aspect"
+            value={filter.aspect}
+            onChange={(event) =>
+              setFilter({ ...filter, aspect: ASPECTS.find((aspect) => aspect === event.target.value) ?? '', page: 0 })
+            }
+          >
+            <option value="">{t('editor.allSections')}</option>
+            {ASPECTS.map((aspect) => (
+              <option key={aspect} value={aspect}>
+                {t(`nav.${aspect}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="editor-category">{t('edit.dataCategory')}</label>
+          <select
+            id="editor-category"
+            value={filter.category}
+            onChange={(event) => setFilter({ ...filter, category: event.target.value, page: 0 })}
+          >
+            <option value="">{t('editor.allCategories')}</option>
+            {ALERT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`category.${category}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {canCreate && (
+          <button
+            type="button"
+            className="button primary"
+            onClick={() =>
+              openEditor({ id: null, aspect: filter.aspect || 'statuses', pageName: user.pageName, cityName: user.cityName })
+            }
+          >
+            {t('editor.new')}
+          </button>
+        )}
+      </form>
+      <p role="status" className={notice && !notice.ok ? 'form-error' : 'notice'}>
+        {notice?.message}
+      </p>
+      {listing.state === 'error' && (
+        <div>
+          <FormError message={localMessage(listing.message, t)} />
+          <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
+            {t('editor.retry')}
+          </button>
+        </div>
+      )}
+      {listing.state === 'loading' && <div className="skeleton" aria-busy="true" aria-label={t('edit.loading')} />}
+      {listing.state === 'ok' && !listing.list.items.length && (
+        <p className="empty-title">{filter.q || filter.aspect || filter.category ? t('editor.noMatch') : t('editor.empty')}</p>
+      )}
+      {listing.state === 'ok' && listing.list.items.length > 0 && (
+        <>
+          <div className="table-scroll">
+            <table className="editor-table" aria-describedby="editor-range">
+              <caption className="sr-only">{t('editor.items')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('edit.title')}</th>
+                  <th scope="col">{t('edit.section')}</th>
+                  <th scope="col">{t('edit.priority')}</th>
+                  <th scope="col">{t('edit.state')}</th>
+                  <th scope="col">{t('editor.place')}</th>
+                  <th scope="col">{t('editor.updated')}</th>
+                  <th scope="col">{t('editor.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listing.list.items.map((item) => (
+                  <tr key={item.id} className={item.isActive ? undefined : 'inactive'}>
+                    <th scope="row">
+                      {item.title}
+                      {!item.isActive && <span className="tag">{t('editor.inactive')}</span>}
+                      {isLocked(item.lockResultUntil, now) && <span className="tag">{t('editor.locked')}</span>}
+                      {item.isDemo && <span className="tag">{t('editor.demo')}</span>}
+                    </th>
+                    <td data-label={t('edit.section')}>
+                      {t(`nav.${item.dataAspect}`)}
+                      {item.dataCategory && (
+                        <span className="muted">
+                          {' · '}
+                          {categoryLabel(item.dataAspect, item.dataCategory, t)}
+                        </span>
+                      )}
+                    </td>
+                    <td data-label={t('edit.priority')}>{priorityLabel(item.priority, t)}</td>
+                    <td data-label={t('edit.state')}>{item.state ? stateLabel(item.state, t) : ''}</td>
+                    <td data-label={t('editor.place')}>{item.pageName ?? item.cityName ?? ''}</td>
+                    <td data-label={t('editor.updated')}>{formatAgo(Date.parse(item.updatedAt), now, pageLocale)}</td>
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() => openEditor({ id: item.id })}
+                        aria-label={t('edit.editItem', { title: item.title })}
+                      >
+                        {t('edit.edit')}
+                      </button>{' '}
+                      {canCreate && (
+                        <DeleteControl
+                          id={item.id}
+                          title={item.title}
+                          t={t}
+                          onDone={(message, ok) => {
+                            setNotice({ message, ok })
+                            if (ok) itemsChanged()
+                          }}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label={t('editor.pages')}>
+            <button
+              type="button"
+              className="button"
+              disabled={filter.page === 0}
+              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+            >
+              {t('editor.previous')}
+            </button>
+            <span id="editor-range">{t('editor.range', { from: String(from), to: String(to), total: String(total) })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={filter.page + 1 >= pages}
+              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+            >
+              {t('editor.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,271 @@
+/**
+ * The edit dialog's form (SPEC section 4): an item record as editable text, and back to the SPEC's
+ * manage save payload with the section 5 checks. Pure, so the dialog, its tests and the server agree.
+ */
+import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, validateItem, type Aspect } from '../items.ts'
+import { ROUTE_PATTERN } from '../slug.ts'
+import type { ItemRecord } from '../../../server/lib/item-view.ts'
+
+/** Every field of the simple form, as typed (numbers too, so a half-typed value is kept as it is). */
+export type Draft = {
+  id: number | null
+  title: string
+  dataAspect: Aspect
+  dataCategory: string
+  category: string
+  priority: string
+  state: string
+  lines: string
+  link: string
+  image: string
+  isActive: boolean
+  order: string
+  areaMiles: string
+  pageName: string
+  cityName: string
+  lat: string
+  lon: string
+  specialData: string
+  dataTemplate: string
+  lockResultUntil: string | null
+}
+
+/** Where a new item starts: its section and, for scoped staff, their page or city. */
+export type NewItemSeed = { aspect: Aspect; pageName?: string | null; cityName?: string | null }
+
+const text = (value: string | null | undefined): string => value ?? ''
+
+/** A new item's form: the SPEC's defaults (active, 10 miles, Normal). */
+export function newDraft(seed: NewItemSeed): Draft {
+  return {
+    id: null,
+    title: '',
+    dataAspect: seed.aspect,
+    dataCategory: '',
+    category: '',
+    priority: 'Normal',
+    state: seed.aspect === 'local' ? 'active' : 'open',
+    lines: '',
+    link: '',
+    image: '',
+    isActive: true,
+    order: '0',
+    areaMiles: '10',
+    pageName: text(seed.pageName),
+    cityName: text(seed.cityName),
+    lat: '',
+    lon: '',
+    specialData: '',
+    dataTemplate: '',
+    lockResultUntil: null,
+  }
+}
+
+/** The form for a stored item. */
+export function draftFromRecord(record: ItemRecord): Draft {
+  const aspect = ASPECTS.find((name) => name === record.dataAspect) ?? 'local'
+  return {
+    id: record.id,
+    title: record.title,
+    dataAspect: aspect,
+    dataCategory: text(record.dataCategory),
+    category: text(record.category),
+    priority: record.priority,
+    state: text(record.state),
+    lines: record.lines.join('\n'),
+    link: text(record.link),
+    image: text(record.image),
+    isActive: record.isActive,
+    order: String(record.order),
+    areaMiles: String(record.areaMiles),
+    pageName: text(record.pageName),
+    cityName: text(record.cityName),
+    lat: String(record.lat),
+    lon: String(record.lon),
+    specialData: text(record.specialData),
+    dataTemplate: text(record.dataTemplate),
+    lockResultUntil: record.lockResultUntil,
+  }
+}
+
+/** A check that failed: the dictionary key of its message, or a SPEC text as it is. */
+export type Problem = { field: keyof Draft; message: string }
+
+const number = (value: string): number | null => {
+  const trimmed = value.trim()
+  if (!trimmed) return null
+  const parsed = Number(trimmed)
+  return Number.isFinite(parsed) ? parsed : NaN
+}
+
+/**
+ * Checks a draft before it is sent: SPEC section 5 (title, specialData, link, image; the SPEC's
+ * own texts) and the numbers and page route the API would refuse (dictionary keys under edit.).
+ * @example problems({ ...draft, title: '' }) // [{ field: 'title', message: 'Title is required' }]
+ */
+export function problems(draft: Draft): Problem[] {
+  const found: Problem[] = []
+  const spec = validateItem({ title: draft.title, link: draft.link, image: draft.image, specialData: draft.specialData })
+  for (const message of spec?.split(', ') ?? []) {
+    const field: keyof Draft = message.startsWith('Title')
+      ? 'title'
+      : message.includes('specialData')
+        ? 'specialData'
+        : message.includes('link')
+          ? 'link'
+          : 'image'
+    found.push({ field, message })
+  }
+  const lat = number(draft.lat)
+  const lon = number(draft.lon)
+  if ((lat === null) !== (lon === null)) found.push({ field: lat === null ? 'lat' : 'lon', message: 'edit.pointBoth' })
+  if (lat !== null && !(Math.abs(lat) <= 90)) found.push({ field: 'lat', message: 'edit.latRange' })
+  if (lon !== null && !(Math.abs(lon) <= 180)) found.push({ field: 'lon', message: 'edit.lonRange' })
+  const area = number(draft.areaMiles)
+  if (area === null || !(area > 0 && area <= MAX_AREA_MILES)) found.push({ field: 'areaMiles', message: 'edit.areaRange' })
+  const order = number(draft.order)
+  if (order !== null && !Number.isInteger(order)) found.push({ field: 'order', message: 'edit.orderWhole' })
+  const page = draft.pageName.trim().toLowerCase()
+  if (page && !ROUTE_PATTERN.test(page)) found.push({ field: 'pageName', message: 'edit.pageRoute' })
+  if (lat === null && !page && !draft.cityName.trim() && draft.id === null)
+    found.push({ field: 'cityName', message: 'edit.placeNeeded' })
+  return found
+}
+
+/**
+ * The SPEC's manage save payload (PascalCase) for a checked draft. Lines are one per line of the
+ * text box; empty link and image become null on the server (SPEC section 5 sanitising).
+ */
+export function toPayload(draft: Draft): Record<string, unknown> {
+  const lat = number(draft.lat)
+  const lon = number(draft.lon)
+  const payload: Record<string, unknown> = {
+    Id: draft.id ?? 0,
+    Title: draft.title.trim(),
+    DataAspect: draft.dataAspect,
+    DataProperty: 'manager',
+    IsActive: draft.isActive,
+    Order: number(draft.order) ?? 0,
+    AreaMiles: number(draft.areaMiles) ?? 10,
+    SpecialData: draft.specialData.trim() || null,
+    State: draft.state.trim() || null,
+    Priority: draft.priority,
+    Link: draft.link.trim() || null,
+    Image: draft.image.trim() || null,
+    Lines: draft.lines
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter(Boolean),
+    DataCategory: draft.dataCategory || null,
+    Category: draft.category.trim() || null,
+    PageName: draft.pageName.trim().toLowerCase() || null,
+    CityName: draft.cityName.trim() || null,
+  }
+  if (lat !== null && lon !== null) Object.assign(payload, { Lat: lat, Lon: lon })
+  if (draft.dataAspect !== 'local') payload['DataTemplate'] = draft.dataTemplate.trim() || null
+  return payload
+}
+
+/** The payload fields the raw JSON mode may set, with the type each must have. */
+const RAW_FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'lines'> = {
+  Id: 'number',
+  Title: 'string',
+  DataAspect: 'string',
+  DataProperty: 'string',
+  IsActive: 'boolean',
+  Order: 'number',
+  AreaMiles: 'number',
+  SpecialData: 'string',
+  State: 'string',
+  Priority: 'string',
+  Link: 'string',
+  Image: 'string',
+  Lines: 'lines',
+  DataCategory: 'string',
+  Category: 'string',
+  PageName: 'string',
+  CityName: 'string',
+  Lat: 'number',
+  Lon: 'number',
+  DataTemplate: 'string',
+  LockResultUntil: 'string',
+  Icon: 'string',
+  Class: 'string',
+  StateType: 'string',
+  Location: 'string',
+  Status: 'string',
+  DataLink: 'string',
+  DataLinkType: 'string',
+  Layer: 'number',
+}
+
+/**
+ * Reads the raw JSON mode's text (superadmin only): an object of known payload fields, each of
+ * its type or null. Returns the payload, or the problem as a dictionary key and the field.
+ * @example fromRawJson('{"Title": 3}') // { ok: false, key: 'edit.rawType', field: 'Title' }
+ */
+export function fromRawJson(
+  text: string,
+): { ok: true; payload: Record<string, unknown> } | { ok: false; key: string; field?: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { ok: false, key: 'edit.rawInvalid' }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, key: 'edit.rawObject' }
+  for (const [field, fieldValue] of Object.entries(value)) {
+    const kind = RAW_FIELDS[field]
+    if (!kind) return { ok: false, key: 'edit.rawUnknown', field }
+    if (fieldValue === null) continue
+    const fits =
+      kind === 'lines'
+        ? Array.isArray(fieldValue) && fieldValue.every((line) => typeof line === 'string')
+        : typeof fieldValue === kind
+    if (!fits) return { ok: false, key: 'edit.rawType', field }
+  }
+  const payload = value as Record<string, unknown>
+  const spec = validateItem({
+    title: typeof payload['Title'] === 'string' ? payload['Title'] : '',
+    link: typeof payload['Link'] === 'string' ? payload['Link'] : null,
+    image: typeof payload['Image'] === 'string' ? payload['Image'] : null,
+    specialData: typeof payload['SpecialData'] === 'string' ? payload['SpecialData'] : null,
+  })
+  if (spec) return { ok: false, key: spec }
+  return { ok: true, payload }
+}
+
+/** The lock-until choices of SPEC section 4, 1 day the default. */
+export const LOCK_CHOICES = ['1hour', '4hours', '1day', '2days', '1week', 'custom'] as const
+export type LockChoice = (typeof LOCK_CHOICES)[number]
+export const DEFAULT_LOCK_CHOICE: LockChoice = '1day'
+
+const HOUR = 3_600_000
+const LOCK_SPANS: Record<Exclude<LockChoice, 'custom'>, number> = {
+  '1hour': HOUR,
+  '4hours': 4 * HOUR,
+  '1day': 24 * HOUR,
+  '2days': 48 * HOUR,
+  '1week': 168 * HOUR,
+}
+
+/**
+ * When a result lock ends: now plus the chosen span, or the custom local date and time (it must
+ * be in the future). Null when the custom value is missing, unreadable or past.
+ * @example lockUntil('4hours', new Date('2026-11-22T12:00:00Z'))?.toISOString() // '2026-11-22T16:00:00.000Z'
+ */
+export function lockUntil(choice: LockChoice, now: Date, custom = ''): Date | null {
+  if (choice !== 'custom') return new Date(now.getTime() + LOCK_SPANS[choice])
+  // datetime-local gives 'YYYY-MM-DDTHH:MM' in the browser's zone, which Date reads as local time.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(custom)) return null
+  const at = new Date(custom)
+  return Number.isFinite(at.getTime()) && at.getTime() > now.getTime() ? at : null
+}
+
+/** Whether a result lock is on at `now`. */
+export function isLocked(lockResultUntil: string | null, now: number): boolean {
+  const until = lockResultUntil ? Date.parse(lockResultUntil) : NaN
+  return Number.isFinite(until) && until > now
+}
+
+export { PRIORITIES, TITLE_MAX }
