@@ -21,6 +21,13 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
   ],
   webServer: [
+    // Application Insights' ingestion, faked locally: the test build sends usage telemetry here (tests/e2e/telemetry.spec.ts).
+    {
+      command: 'node tests/e2e/ingest-server.ts',
+      url: 'http://localhost:8790/health',
+      env: { PORT: '8790' },
+      reuseExistingServer: false,
+    },
     // GitHub's OAuth endpoints and Google Identity Services, faked locally for the sign-in flows.
     {
       command: 'node tests/e2e/oauth-server.ts',

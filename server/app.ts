@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { AppEnv, Deps } from './env.ts'
 import { baseHeaders } from './lib/headers.ts'
 import { admin } from './routes/admin.ts'
+import { assistant } from './routes/assistant.ts'
 import { auth } from './routes/auth.ts'
 import { items } from './routes/items.ts'
 import { manage } from './routes/manage.ts'
@@ -26,6 +27,7 @@ export function createApp(deps: Deps) {
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limit)
   app.get('/api/health', (c) => c.json({ ok: true }, 200))
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
+  app.route('/', assistant)
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -32,6 +32,12 @@ export type Config = {
   jobs: boolean
   /** Seconds a reaction answer is reused in memory (0: never). */
   reactionCacheSeconds: number
+  /** The chat assistant's OpenAI-compatible endpoint (…/v1) and key; without both it has no model. */
+  assistantApiUrl: string | null
+  assistantApiKey: string | null
+  assistantModel: string
+  /** How long the assistant waits for the model (not from the environment; tests shorten it). */
+  assistantTimeoutMs: number
 }
 
 type Env = Record<string, string | undefined>
@@ -95,5 +101,9 @@ export function loadConfig(env: Env = process.env): Config {
     demo: flag(env['DEMO_DATA'], true),
     jobs: flag(env['JOBS'], true),
     reactionCacheSeconds: Math.max(0, Number(env['REACTION_CACHE_SECONDS'] ?? 5) || 0),
+    assistantApiUrl: env['ASSISTANT_API_URL']?.replace(/\/+$/, '') || null,
+    assistantApiKey: env['ASSISTANT_API_KEY'] || null,
+    assistantModel: env['ASSISTANT_MODEL'] || 'gpt-4o-mini',
+    assistantTimeoutMs: 15_000,
   }
 }

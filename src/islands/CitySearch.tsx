@@ -4,6 +4,7 @@ import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { searchHref } from '../lib/search-nav.ts'
 import type { Section } from '../lib/routes.ts'
 import { $cityIndex, loadCities, selectLocation } from '../lib/stores/index.ts'
+import { noteSearchChoice } from '../lib/stores/search.ts'
 
 export type CitySearchLabels = {
   label: string
@@ -66,6 +67,7 @@ export function CitySearch({
 
   const choose = (result: CitySearchResult) => {
     const { city } = result
+    noteSearchChoice(query, results, result)
     selectLocation({
       method: 'selected',
       lat: city.lat,

@@ -24,6 +24,7 @@ import { Choice, Toggle } from './settings/Choice.tsx'
 import type { SettingsLabels } from './settings/labels.ts'
 import { LocationPanel } from './settings/LocationPanel.tsx'
 import { PlaceList, placeHref } from './settings/PlaceList.tsx'
+import { UsageData } from './settings/UsageData.tsx'
 
 const THEME_KEYS = {
   dark: 'settings.themeDark',
@@ -142,6 +143,8 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
         <Toggle label={labels['settings.hideEditorTab']} checked={settings.hideEditorTab} onChange={setHideEditorTab} />
         <Toggle label={labels['settings.testLayer']} checked={settings.testLayer > 0} onChange={setTestLayer} />
       </section>
+
+      <UsageData labels={labels} />
 
       <p>
         <button

@@ -26,6 +26,8 @@ const islands: Record<string, Loader> = {
   AuthCallback: () => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>),
   EditorPage: () => import('./staff/EditorPage.tsx').then((m) => m.EditorPage as ComponentType<never>),
   UsersAdmin: () => import('./staff/UsersAdmin.tsx').then((m) => m.UsersAdmin as ComponentType<never>),
+  DashboardNow: () => import('./dashboard/DashboardNow.tsx').then((m) => m.DashboardNow as ComponentType<never>),
+  DashboardPlaces: () => import('./dashboard/DashboardPlaces.tsx').then((m) => m.DashboardPlaces as ComponentType<never>),
 }
 
 function hydrate(element: HTMLElement): void {

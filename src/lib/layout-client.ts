@@ -11,7 +11,11 @@ import { $pagePoint } from './stores/place.ts'
 import { $authToken } from './stores/session.ts'
 import { $editRequest } from './stores/editor.ts'
 import { $settings, setLanguage } from './stores/settings.ts'
+import { startTelemetry } from './client/telemetry.ts'
 
+// Usage telemetry (when the build configures it and the browser allows it) records from here on;
+// its SDK loads once the page is interactive.
+startTelemetry()
 hydrateIslands()
 if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
 // A stored token is checked at start (SPEC section 4) and refreshed before it expires.
@@ -29,6 +33,11 @@ const stopEditorWatch = $editRequest.listen((request) => {
   stopEditorWatch()
   void import('./client/edit-dialog.ts')
 })
+
+// The assistant's code loads with its first opening, never before.
+document
+  .getElementById('assistant-toggle')
+  ?.addEventListener('click', () => void import('./client/assistant.ts').then(({ toggleAssistant }) => toggleAssistant()))
 
 const toggle = document.getElementById('search-toggle')
 toggle?.addEventListener('click', () => {

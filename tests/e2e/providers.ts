@@ -27,6 +27,12 @@ export async function serveProviders(page: Page, overrides: ProviderFixtures = {
     typeof value === 'number' ? route.fulfill({ status: value, body: 'error' }) : json(route, fixture(value), type)
   await page.route(/^https?:\/\/(?!localhost)/, (route) => route.abort('internetdisconnected'))
   await page.route('https://api.open-meteo.com/**', (route) => answer(route, names.forecast))
+  // Several points in one request (the dashboard's places): one recorded answer per point, in turn.
+  await page.route(/^https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=[^&]*,/, (route) => {
+    const entries = JSON.parse(fixture('forecast-batch')) as unknown[]
+    const count = new URL(route.request().url()).searchParams.get('latitude')?.split(',').length ?? 0
+    return json(route, JSON.stringify(Array.from({ length: count }, (_, i) => entries[i % entries.length])))
+  })
   await page.route('https://air-quality-api.open-meteo.com/**', (route) => answer(route, names.air))
   await page.route('https://marine-api.open-meteo.com/**', (route) => answer(route, names.marine))
   await page.route('https://earthquake.usgs.gov/**', (route) => answer(route, names.quakes))

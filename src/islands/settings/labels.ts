@@ -61,6 +61,13 @@ export const SETTINGS_KEYS = [
   'geo.unavailable',
   'geo.timeout',
   'geo.unable',
+  'telemetry.title',
+  'telemetry.collected',
+  'telemetry.privacy',
+  'telemetry.on',
+  'telemetry.offSite',
+  'telemetry.offGpc',
+  'telemetry.offDnt',
 ] as const
 
 export type SettingsKey = (typeof SETTINGS_KEYS)[number]

@@ -28,8 +28,4 @@ export function useDisplay() {
   }
 }
 
-/** Compass word key for a direction in degrees (where the wind or waves come from). */
-export function compassKey(degrees: number): string {
-  const keys = ['dir.n', 'dir.ne', 'dir.e', 'dir.se', 'dir.s', 'dir.sw', 'dir.w', 'dir.nw']
-  return keys[Math.round((((degrees % 360) + 360) % 360) / 45) % 8] ?? 'dir.n'
-}
+export { compassKey } from '../../lib/weather/compass.ts'

@@ -1,5 +1,5 @@
 /** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
-import { publicEnv } from '../public-env.ts'
+import { apiBase } from '../public-env.ts'
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky'
 import type { Reaction } from '../items.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
@@ -9,10 +9,7 @@ import { usersError, type NewUser, type RoleScope, type UsersAction } from '../u
 export const API_TIMEOUT_MS = 30_000
 export const NETWORK_ERROR = 'Network error. Please check your connection.'
 
-/** Where the API is: PUBLIC_API_URL at build time, else the local server. */
-export function apiBase(): string {
-  return (publicEnv('PUBLIC_API_URL') ?? 'http://localhost:8787').replace(/\/$/, '')
-}
+export { apiBase }
 
 /** A failed call: the HTTP status (0 for network failures and timeouts) and a message to show. */
 export class ApiError extends Error {
@@ -85,6 +82,11 @@ export function createApi(token: () => string | null, options: { base?: string; 
             },
           })
           .json<Reaction>(),
+      ),
+    /** The assistant's model answer (POST /api/assistant); a 404 means the server has no model configured. */
+    assistant: (body: { question: string; language: string; summary: string }, timeoutMs: number) =>
+      call('Unable to load data. Please try again.', (c) =>
+        c.post('api/assistant', { json: body, timeout: timeoutMs }).json<{ answer?: unknown }>(),
       ),
     cities: (city: string) => call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<unknown[]>()),
     signInWithKey: (h: string, rx?: string) =>

@@ -1,7 +1,10 @@
-// Tells the data islands which point this page is about: the city's from the build, or the URL's.
+// Tells the data islands which point this page is about: the city's from the build, the URL's, or on plain /page the visitor's.
+import { dashboardPoint } from '../dashboard/page-place.ts'
 import { parsePoint } from '../geo.ts'
 import { $dictionary } from '../stores/dictionary.ts'
+import { $currentLocation } from '../stores/locations.ts'
 import { $pagePoint, setPagePoint } from '../stores/place.ts'
+import { $settings } from '../stores/settings.ts'
 import { pagePlace } from './page.ts'
 
 const head = document.querySelector<HTMLElement>('.page-head[data-lat]')
@@ -13,10 +16,13 @@ if (head) {
 } else if (pagePlace?.kind === 'coord') {
   const point = parsePoint(pagePlace.lat, pagePlace.lon)
   if (point) setPagePoint({ ...point, timeZone: null, name: null, route: null })
+} else if (document.body.dataset['section'] === 'page') {
+  // Plain /page: the visitor's home, else their current location, else Duvall.
+  setPagePoint(dashboardPoint($settings.get().homeLocation, $currentLocation.get()))
 }
 
-// On the weather page, start the data above the fold and the texts now, while React downloads.
-if (document.body.dataset['section'] === 'weather' && $pagePoint.get()) {
+// On the weather page and the dashboard, start the data above the fold and the texts now, while React downloads.
+if (['weather', 'page'].includes(document.body.dataset['section'] ?? '') && $pagePoint.get()) {
   $dictionary.listen(() => undefined)
   void import('../stores/weather/forecast.ts').then(({ forecast }) => forecast.$state.listen(() => undefined))
   void import('../stores/weather/alerts.ts').then(({ alerts }) => alerts.$state.listen(() => undefined))

@@ -1,0 +1,104 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef } from 'react'
+import '../../styles/dashboard.css'
+import { placePath } from '../../lib/dashboard/links.ts'
+import { nearestCamera, sectionCounts } from '../../lib/dashboard/summary.ts'
+import { mostSevere } from '../../lib/dashboard/warnings.ts'
+import { isLocale, type Section } from '../../lib/routes.ts'
+import { $pagePoint } from '../../lib/stores/place.ts'
+import { $roads, reaction } from '../../lib/stores/reaction.ts'
+import { $settings } from '../../lib/stores/settings.ts'
+import { $now } from '../../lib/stores/source.ts'
+import { alerts } from '../../lib/stores/weather/alerts.ts'
+import { forecast } from '../../lib/stores/weather/forecast.ts'
+import { useT } from '../weather/hooks.ts'
+import { NowCamera } from './NowCamera.tsx'
+import { NowWarning } from './NowWarning.tsx'
+import { NowWeather } from './NowWeather.tsx'
+import { CountTile, Failed, Pending } from './parts.tsx'
+
+/**
+ * What to know right now about the page's place: weather, the most severe warning, counts of each
+ * live section and the nearest camera. It reads the page's shared sources (forecast, NWS alerts,
+ * reaction): the banner and badges use the same requests.
+ */
+export function DashboardNow() {
+  const t = useT()
+  const point = useStore($pagePoint)
+  const settings = useStore($settings)
+  const weather = useStore(forecast.$state)
+  const nws = useStore(alerts.$state)
+  const live = useStore(reaction.$state)
+  const roads = useStore($roads)
+  const now = useStore($now)
+  const lang = document.documentElement.lang
+  const locale = isLocale(lang) ? lang : 'en'
+  const root = useRef<HTMLDivElement>(null)
+  const waiting = (state: { state: string }) => state.state === 'idle' || state.state === 'loading'
+  const busy = !t || (point !== null && (waiting(weather) || waiting(nws) || waiting(live)))
+  useEffect(() => {
+    root.current?.closest('section')?.setAttribute('aria-busy', String(busy))
+  }, [busy])
+
+  if (!t) return <Pending className="dash-skeleton-now" />
+  if (!point)
+    return (
+      <div ref={root}>
+        <p className="empty-title">{t('state.noLocation')}</p>
+        <p className="muted">{t('state.noLocationHint')}</p>
+      </div>
+    )
+  const href = (section: Section) => placePath(locale, point, section)
+  const name = point.name ?? t('point.title', { lat: point.lat.toFixed(2), lon: point.lon.toFixed(2) })
+  // Opening hours are the city's; on a place without one, the forecast provider's zone for the point.
+  const timeZone = point.timeZone ?? (weather.state === 'ok' ? weather.data.timezone : null) ?? 'UTC'
+  const liveReady = live.state === 'ok' && roads
+  const nwsList = nws.state === 'ok' ? nws.data : []
+  const top = liveReady ? mostSevere(live.data.statuses.messages, roads.entries, nwsList) : null
+  const counts = liveReady ? sectionCounts(live.data, roads.entries, new Date(now), timeZone) : null
+  const links = { statuses: href('statuses'), roads: href('roads'), nws: `${href('weather')}#wx-alerts` }
+  return (
+    <div ref={root} className="dash-now">
+      <p className="dash-place">
+        <a href={href('weather')}>{name}</a>
+      </p>
+      <div className="dash-now-grid">
+        <div className="dash-now-main">
+          <NowWeather state={weather} t={t} settings={settings} locale={locale} weatherHref={href('weather')} />
+          {live.state === 'error' ? (
+            <Failed t={t} errorKey="error.statuses" retry={reaction.retry} />
+          ) : !liveReady || waiting(nws) ? (
+            <Pending className="dash-skeleton-alert" />
+          ) : (
+            <NowWarning top={top} t={t} links={links} />
+          )}
+          {nws.state === 'error' && <Failed t={t} errorKey="error.alerts" retry={alerts.retry} />}
+          {live.state !== 'error' && (
+            <ul className="dash-counts" aria-label={t('dash.summary')}>
+              <CountTile href={href('statuses')} count={counts?.statuses ?? '…'} label={t('nav.statuses')} />
+              <CountTile href={href('cameras')} count={counts?.cameras ?? '…'} label={t('nav.cameras')} />
+              <CountTile href={href('roads')} count={counts?.roads ?? '…'} label={t('roads.conditions')} />
+              <CountTile href={href('local')} count={counts?.openNow ?? '…'} label={t('dash.openNow')} />
+            </ul>
+          )}
+        </div>
+        {live.state !== 'error' && (
+          <section className="dash-now-camera" aria-labelledby="dash-camera-h">
+            <h3 id="dash-camera-h">{t('dash.nearestCamera')}</h3>
+            {liveReady ? (
+              <NowCamera
+                camera={nearestCamera(live.data.cameras.messages)}
+                t={t}
+                href={href('cameras')}
+                settings={settings}
+                locale={locale}
+              />
+            ) : (
+              <Pending className="dash-skeleton-camera" />
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Warning } from '../../lib/dashboard/warnings.ts'
+import type { T } from '../weather/hooks.ts'
+
+/** Where each source's warnings are listed in full. */
+export type WarningLinks = Record<Warning['source'], string>
+
+/** The most severe warning near the place, with how many more there are, or a calm line when there is none. */
+export function NowWarning({ top, t, links }: { top: { warning: Warning; more: number } | null; t: T; links: WarningLinks }) {
+  if (!top) return <p className="dash-calm">{t('dash.noWarnings')}</p>
+  const { warning, more } = top
+  const level = warning.source === 'nws' ? t(`severity.${warning.level}`) : t(`priority.${warning.level}`)
+  const source = { statuses: t('nav.statuses'), roads: t('nav.roads'), nws: t('dash.nws') }[warning.source]
+  return (
+    <div className={`dash-alert sev-${warning.severity}`}>
+      <p className="live-title">
+        <span className={`tag prio prio-${warning.severity}`}>{level}</span> <strong>{warning.title}</strong>
+        {more > 0 && ` ${t('banner.more', { count: String(more) })}`}
+      </p>
+      <p className="muted">
+        {source} · <a href={links[warning.source]}>{t('banner.details')}</a>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import type { T } from '../weather/hooks.ts'
+
+/** A placeholder the size of what it waits for (a class of dashboard.css), so nothing moves when data comes. */
+export const Pending = ({ className }: { className: string }) => (
+  <div className={`skeleton dash-skeleton ${className}`} aria-hidden="true" />
+)
+
+/** One part of the dashboard failed: the section's own error text and a retry, the rest of the card still shows. */
+export function Failed({ t, errorKey, retry }: { t: T; errorKey: string; retry: () => void }) {
+  return (
+    <div className="card-error dash-error" role="alert">
+      <p>{t(errorKey)}</p>
+      <button type="button" className="button" onClick={retry}>
+        {t('weather.retry')}
+      </button>
+    </div>
+  )
+}
+
+/** A link tile: a big number over its label, the pair read as one name ("12 Statuses"). */
+export function CountTile({ href, count, label }: { href: string; count: ReactNode; label: string }) {
+  return (
+    <li>
+      <a className="dash-count" href={href}>
+        <strong>{count}</strong>
+        <span>{label}</span>
+      </a>
+    </li>
+  )
+}

@@ -1,0 +1,44 @@
+/** The id telemetry gives a signed-in user: the account's number from the token, never the email or name. */
+
+/** Longest id kept; the ingestion service cuts `ai.user.authUserId` at 128 characters. */
+export const MAX_USER_ID_LENGTH = 128
+
+/**
+ * Whether an id may be a telemetry user context id (SPEC section 5): a non-empty string of at most
+ * 128 characters with no comma, semicolon, equals sign, space (or other whitespace) or vertical
+ * bar, the characters the SDK's cookie uses as separators. A rejected id is not sent at all.
+ * @example isValidUserId('42') // true
+ * @example isValidUserId('a|b') // false
+ */
+export function isValidUserId(id: unknown): id is string {
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_USER_ID_LENGTH && !/[,;=|\s]/.test(id)
+}
+
+/** The `sub` claim of a JWT (untrusted; the signature is the server's business), or null. */
+function subject(token: string): unknown {
+  const part = token.split('.')[1]
+  if (!part || part.length > 8000) return null
+  try {
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    )
+    const claims: unknown = JSON.parse(json)
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>)['sub'] : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The user context id for a stored access token: its subject (the user's number, or `item:N` for
+ * an edit link), when that passes `isValidUserId`; null when signed out or the id is rejected.
+ * @example userIdFromToken(token) // '7'
+ */
+export function userIdFromToken(token: string | null): string | null {
+  if (!token) return null
+  const sub = subject(token)
+  return isValidUserId(sub) ? sub : null
+}
