@@ -1,4 +1,5 @@
 /** The id telemetry gives a signed-in user: the account's number from the token, never the email or name. */
+import { tokenClaims } from '../state/token.ts'
 
 /** Longest id kept; the ingestion service cuts `ai.user.authUserId` at 128 characters. */
 export const MAX_USER_ID_LENGTH = 128
@@ -14,24 +15,6 @@ export function isValidUserId(id: unknown): id is string {
   return typeof id === 'string' && id.length > 0 && id.length <= MAX_USER_ID_LENGTH && !/[,;=|\s]/.test(id)
 }
 
-/** The `sub` claim of a JWT (untrusted; the signature is the server's business), or null. */
-function subject(token: string): unknown {
-  const part = token.split('.')[1]
-  if (!part || part.length > 8000) return null
-  try {
-    const json = atob(
-      part
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(part.length / 4) * 4, '='),
-    )
-    const claims: unknown = JSON.parse(json)
-    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>)['sub'] : null
-  } catch {
-    return null
-  }
-}
-
 /**
  * The user context id for a stored access token: its subject (the user's number, or `item:N` for
  * an edit link), when that passes `isValidUserId`; null when signed out or the id is rejected.
@@ -39,6 +22,6 @@ function subject(token: string): unknown {
  */
 export function userIdFromToken(token: string | null): string | null {
   if (!token) return null
-  const sub = subject(token)
+  const sub = tokenClaims(token)?.['sub']
   return isValidUserId(sub) ? sub : null
 }
