@@ -31,3 +31,36 @@ export function safeZone(timeZone: string): string {
     return 'UTC'
   }
 }
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The wall clock of a moment in a time zone: local date ('YYYY-MM-DD'), short English weekday,
+ * hour (0–23) and minute. One formatter per zone, checked once: the open-now filter and the
+ * assistant ask for many moments. A moment that is not a number reads as the epoch.
+ * @example zonedParts(Date.UTC(2026, 0, 16, 5, 20), 'America/Los_Angeles') // { date: '2026-01-15', weekday: 'Thu', hour: 21, minute: 20 }
+ */
+export function zonedParts(time: number, timeZone: string): { date: string; weekday: string; hour: number; minute: number } {
+  let format = zonedFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: safeZone(timeZone),
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    zonedFormats.set(timeZone, format)
+  }
+  const parts = format.formatToParts(Number.isFinite(time) ? time : 0)
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? ''
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    weekday: part('weekday'),
+    hour: Number(part('hour')) % 24,
+    minute: Number(part('minute')),
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAgo, formatDateTime, safeZone } from '../../src/lib/format.ts'
+import { formatAgo, formatDateTime, safeZone, zonedParts } from '../../src/lib/format.ts'
 
 const now = Date.UTC(2026, 10, 22, 12, 0)
 describe('formatAgo', () => {
@@ -28,5 +28,38 @@ describe('formatDateTime', () => {
   it('falls back to UTC for an unknown zone', () => {
     expect(safeZone('Mars/Olympus')).toBe('UTC')
     expect(formatDateTime(now, 'en', 'Mars/Olympus')).toBe('Nov 22, 12:00 PM')
+  })
+})
+
+describe('zonedParts', () => {
+  it('reads the wall clock in the given zone, across a date line and a DST change', () => {
+    expect(zonedParts(Date.UTC(2026, 0, 16, 5, 20), 'America/Los_Angeles')).toEqual({
+      date: '2026-01-15',
+      weekday: 'Thu',
+      hour: 21,
+      minute: 20,
+    })
+    // 2026-03-08 10:30 UTC is 03:30 PDT, just after the spring-forward gap.
+    expect(zonedParts(Date.UTC(2026, 2, 8, 10, 30), 'America/Los_Angeles')).toEqual({
+      date: '2026-03-08',
+      weekday: 'Sun',
+      hour: 3,
+      minute: 30,
+    })
+    expect(zonedParts(Date.UTC(2026, 0, 1, 0, 0), 'Asia/Tokyo')).toEqual({
+      date: '2026-01-01',
+      weekday: 'Thu',
+      hour: 9,
+      minute: 0,
+    })
+  })
+  it('reads an unknown zone as UTC and a non-number as the epoch', () => {
+    expect(zonedParts(Date.UTC(2026, 0, 1, 23, 59), 'Mars/Olympus')).toEqual({
+      date: '2026-01-01',
+      weekday: 'Thu',
+      hour: 23,
+      minute: 59,
+    })
+    expect(zonedParts(NaN, 'UTC')).toEqual({ date: '1970-01-01', weekday: 'Thu', hour: 0, minute: 0 })
   })
 })

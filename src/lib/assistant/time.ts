@@ -1,5 +1,5 @@
 /** Calendar arithmetic in the place's own time zone, for "later today", "tonight", "tomorrow" and "this week". */
-import { safeZone } from '../format.ts'
+import { zonedParts } from '../format.ts'
 import type { Forecast } from '../weather/forecast.ts'
 import type { Scope } from './vocabulary.ts'
 
@@ -7,29 +7,14 @@ type Hour = Forecast['hourly'][number]
 type Day = Forecast['daily'][number]
 
 const HOUR_MS = 3_600_000
-const formats = new Map<string, Intl.DateTimeFormat>()
 
 /**
  * The local date ('YYYY-MM-DD') and hour (0–23) of a moment in a time zone.
  * @example localTime(Date.UTC(2026, 0, 16, 5, 20), 'America/Los_Angeles') // { date: '2026-01-15', hour: 21 }
  */
 export function localTime(time: number, timeZone: string): { date: string; hour: number } {
-  const zone = safeZone(timeZone)
-  let format = formats.get(zone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-    formats.set(zone, format)
-  }
-  const parts = format.formatToParts(time)
-  const part = (type: string): string => parts.find((item) => item.type === type)?.value ?? '00'
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24 }
+  const { date, hour } = zonedParts(time, timeZone)
+  return { date, hour }
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Opening hours of a local business (SPEC section 3, hoursM … hoursSu): parsing staff text and open/closed at a moment. */
-import { safeZone } from '../format.ts'
+import { zonedParts } from '../format.ts'
 
 /** Monday first; the keys match the special-data fields hoursM … hoursSu. */
 export const DAYS = ['M', 'Tu', 'W', 'Th', 'F', 'Sa', 'Su'] as const
@@ -113,30 +113,15 @@ export function parseWeek(special: Record<string, unknown>): WeekHours {
   return week
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>()
 const WEEKDAYS: Record<string, DayKey> = { Mon: 'M', Tue: 'Tu', Wed: 'W', Thu: 'Th', Fri: 'F', Sat: 'Sa', Sun: 'Su' }
 
 /**
- * The local weekday and minutes since midnight of `now` in `timeZone` (Intl.DateTimeFormat with hourCycle h23).
+ * The local weekday and minutes since midnight of `now` in `timeZone`.
  * @example localClock(new Date('2026-03-09T17:30:00Z'), 'America/Los_Angeles') // { day: 'M', minutes: 630 }
  */
 export function localClock(now: Date, timeZone: string): { day: DayKey; minutes: number } {
-  const zone = safeZone(timeZone)
-  // One formatter per zone: the open-now filter asks for every business in the list.
-  let format = clockFormats.get(zone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    clockFormats.set(zone, format)
-  }
-  const parts = format.formatToParts(Number.isFinite(now.getTime()) ? now : 0)
-  const part = (type: string): string => parts.find((item) => item.type === type)?.value ?? ''
-  return { day: WEEKDAYS[part('weekday')] ?? 'M', minutes: (Number(part('hour')) % 24) * 60 + Number(part('minute')) }
+  const { weekday, hour, minute } = zonedParts(now.getTime(), timeZone)
+  return { day: WEEKDAYS[weekday] ?? 'M', minutes: hour * 60 + minute }
 }
 
 /**
