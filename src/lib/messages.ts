@@ -47,17 +47,40 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'User management API not yet implemented. Contact backend team.': 'msg.usersMissing',
   'User management API not available. Backend implementation required.': 'msg.usersUnavailable',
   'Failed to assign role': 'msg.assignFailed',
+  'Not signed in': 'users.notSignedIn',
+  'A page user needs a page name': 'users.pageMissing',
+  'An area user needs a city name': 'users.cityMissing',
+  'A one-item user needs an item id': 'users.itemMissing',
+  'A user with this email exists': 'users.exists',
 }
 
+/** Texts that end in the server's status text ('Failed to list users: Bad Gateway'): the key takes it as {{status}}. */
+const STATUS_PREFIXES: readonly (readonly [string, string])[] = [
+  ['Failed to list users: ', 'users.listFailed'],
+  ['Failed to remove user: ', 'users.removeFailed'],
+  ['Failed to add user: ', 'users.addFailed'],
+]
+
 /**
- * A message in the visitor's language: each comma-joined part (SPEC section 5 joins validation
- * errors with a comma) that is a known text is translated, the rest kept as it came.
+ * A message in the visitor's language: a known text, a known text followed by the server's status
+ * text, or a comma-joined list of known texts (SPEC section 5 joins validation errors with a comma);
+ * anything else is kept as it came.
  * @example localMessage('Title is required, Invalid link URL', t) // 'Se requiere el título, URL de enlace no válida'
  */
-export function localMessage(message: string, t: (key: string) => string): string {
+export function localMessage(message: string, t: (key: string, values?: Record<string, string>) => string): string {
   const whole = MESSAGE_KEYS[message]
   if (whole) return t(whole)
+  for (const [prefix, key] of STATUS_PREFIXES)
+    if (message.startsWith(prefix)) return t(key, { status: message.slice(prefix.length) })
   const parts = message.split(', ')
   if (parts.length < 2 || !parts.every((part) => MESSAGE_KEYS[part])) return message
   return parts.map((part) => t(MESSAGE_KEYS[part]!)).join(', ')
+}
+
+/**
+ * The text of a failed call: an ApiError's message (already the server's or the SPEC's), else the fallback.
+ * @example errorText(new ApiError(0, 'Network error. Please check your connection.'), 'Failed to save changes') // the network text
+ */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
 }

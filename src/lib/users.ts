@@ -1,6 +1,5 @@
 /** User admin (SPEC sections 6 and 8): the messages of the /admin/users calls, and the roles and scopes an admin may give. */
 import type { UserView } from '../../server/lib/user-view.ts'
-import { localMessage } from './messages.ts'
 import { ROUTE_PATTERN } from './slug.ts'
 import { ROLES, type Role } from './state/auth.ts'
 
@@ -39,33 +38,6 @@ export function usersError(action: UsersAction, { status, statusText, serverErro
   if (action === 'remove') return `Failed to remove user: ${text}`
   if (action === 'add') return `Failed to add user: ${text}`
   return 'Failed to assign role'
-}
-
-/** Server texts of the user admin calls that messages.ts does not know, and their keys. */
-const USERS_TEXTS: Readonly<Record<string, string>> = {
-  'Not signed in': 'users.notSignedIn',
-  'A page user needs a page name': 'users.pageMissing',
-  'An area user needs a city name': 'users.cityMissing',
-  'A one-item user needs an item id': 'users.itemMissing',
-  'A user with this email exists': 'users.exists',
-}
-const FAILED_PREFIXES = [
-  ['Failed to list users: ', 'users.listFailed'],
-  ['Failed to remove user: ', 'users.removeFailed'],
-  ['Failed to add user: ', 'users.addFailed'],
-] as const
-
-/**
- * A user admin message in the visitor's language (the status text stays as the server sent it).
- * @example usersMessage('Failed to list users: Bad Gateway', t) // 'No se pudo cargar la lista de usuarios: Bad Gateway'
- */
-export function usersMessage(message: string, t: (key: string, values?: Record<string, string>) => string): string {
-  const key = USERS_TEXTS[message]
-  if (key) return t(key)
-  for (const [prefix, prefixKey] of FAILED_PREFIXES) {
-    if (message.startsWith(prefix)) return t(prefixKey, { status: message.slice(prefix.length) })
-  }
-  return localMessage(message, t)
 }
 
 /** The scope a role carries: a page route for page, a city for area, an item id for one. */

@@ -11,11 +11,11 @@ import {
   scopeValue,
   userAccess,
   usersError,
-  usersMessage,
   type UsersAction,
 } from '../../src/lib/users.ts'
 import { dictionaries } from '../../src/i18n/index.ts'
 import { fill } from '../../src/lib/fill.ts'
+import { localMessage } from '../../src/lib/messages.ts'
 
 const failure = (status: number, serverError: string | null = null, statusText = '') => ({ status, statusText, serverError })
 
@@ -45,17 +45,17 @@ describe('usersError', () => {
   })
 })
 
-describe('usersMessage', () => {
+describe('localMessage on the user admin texts', () => {
   // As islands translate: the locale's dictionary and fill().
   const t = (key: string, values?: Record<string, string>) => fill(dictionaries.es[key] ?? key, values ?? {})
   it('translates SPEC, server and status-text messages', () => {
-    expect(usersMessage(USERS_MISSING, t)).toBe(
+    expect(localMessage(USERS_MISSING, t)).toBe(
       'La API de gestión de usuarios aún no está implementada. Contacte al equipo de backend.',
     )
-    expect(usersMessage('A page user needs a page name', t)).toBe(t('users.pageMissing'))
-    expect(usersMessage('Failed to list users: Bad Gateway', t)).toBe('No se pudo cargar la lista de usuarios: Bad Gateway')
-    expect(usersMessage('Failed to list users: Bad Gateway', t)).toContain('Bad Gateway')
-    expect(usersMessage('Something new', t)).toBe('Something new')
+    expect(localMessage('A page user needs a page name', t)).toBe(t('users.pageMissing'))
+    expect(localMessage('Failed to list users: Bad Gateway', t)).toBe('No se pudo cargar la lista de usuarios: Bad Gateway')
+    expect(localMessage('Failed to list users: Bad Gateway', t)).toContain('Bad Gateway')
+    expect(localMessage('Something new', t)).toBe('Something new')
   })
 })
 

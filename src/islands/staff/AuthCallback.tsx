@@ -6,7 +6,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { FormError } from './Field.tsx'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 
 /** The OAuth return page: checks the state, exchanges the code on the API, signs in and goes to the editor. */
 export function AuthCallback() {
@@ -23,7 +23,7 @@ export function AuthCallback() {
         signIn(session)
         location.assign(appPath(pageLocale, 'editor'))
       })
-      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : 'OAuth callback failed'))
+      .catch((failure: unknown) => setError(errorText(failure, 'OAuth callback failed')))
   }, [])
   if (!t) return <div className="skeleton" aria-hidden="true" />
   if (error)

@@ -13,7 +13,7 @@ import {
   toPayload,
   type Draft,
 } from '../../lib/editor/draft.ts'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 import { parseTemplate } from '../../lib/template.ts'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
@@ -28,9 +28,6 @@ import { CheckInput } from './inputs.tsx'
 
 type Loaded =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; draft: Draft; business: BusinessForm }
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback
 
 /** The dialog's whole life for one request; a new request starts afresh. */
 function EditForm({ request, t }: { request: EditRequest; t: T }) {
@@ -56,7 +53,7 @@ function EditForm({ request, t }: { request: EditRequest; t: T }) {
     let live = true
     api.items.get(request.id).then(
       (record) => live && setLoaded(ready(draftFromRecord(record))),
-      (error: unknown) => live && setLoaded({ state: 'failed', message: messageOf(error, 'Failed to get item') }),
+      (error: unknown) => live && setLoaded({ state: 'failed', message: errorText(error, 'Failed to get item') }),
     )
     return () => void (live = false)
   }, [request])
@@ -122,7 +119,7 @@ function EditForm({ request, t }: { request: EditRequest; t: T }) {
       closeEditor()
     } catch (error) {
       // Everything typed stays; the message is the server's, or the SPEC's 'Failed to save changes'.
-      setStatus({ state: 'error', message: localMessage(messageOf(error, 'Failed to save changes'), t) })
+      setStatus({ state: 'error', message: localMessage(errorText(error, 'Failed to save changes'), t) })
     }
   }
 
@@ -134,7 +131,7 @@ function EditForm({ request, t }: { request: EditRequest; t: T }) {
       itemsChanged()
       reaction.retry()
     } catch (error) {
-      setStatus({ state: 'error', message: localMessage(messageOf(error, 'Failed to unlock item'), t) })
+      setStatus({ state: 'error', message: localMessage(errorText(error, 'Failed to unlock item'), t) })
     }
   }
 

@@ -9,7 +9,7 @@ import { ASPECTS, type Aspect } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { isLocked } from '../../lib/editor/draft.ts'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 import { appPath } from '../../lib/routes.ts'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
@@ -32,9 +32,6 @@ function categoryLabel(aspect: string, category: string, t: T): string {
 
 type Filter = { q: string; aspect: Aspect | ''; category: string; page: number }
 type Listing = { state: 'loading' } | { state: 'ok'; list: ItemList } | { state: 'error'; message: string }
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback
 
 function SignInPrompt({ t }: { t: T }) {
   return (
@@ -88,7 +85,7 @@ function DeleteControl({
             (error: unknown) => {
               setBusy(false)
               setConfirming(false)
-              onDone(localMessage(messageOf(error, 'Failed to delete item'), t), false)
+              onDone(localMessage(errorText(error, 'Failed to delete item'), t), false)
             },
           )
         }}
@@ -136,7 +133,7 @@ export function EditorPage() {
       })
       .then(
         (list) => live && setListing({ state: 'ok', list }),
-        (error: unknown) => live && setListing({ state: 'error', message: messageOf(error, 'Failed to list items') }),
+        (error: unknown) => live && setListing({ state: 'error', message: errorText(error, 'Failed to list items') }),
       )
     return () => void (live = false)
   }, [signedIn, filter, version, attempt])

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { GOOGLE_BUTTON_HEIGHT, GOOGLE_BUTTON_WIDTH, googleClientId, renderGoogleButton } from '../../lib/google.ts'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 import { api } from '../../lib/stores/api.ts'
 import { signIn } from '../../lib/stores/auth.ts'
 import { appPath } from '../../lib/routes.ts'
@@ -11,7 +11,6 @@ import { FormError } from './Field.tsx'
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string }
 
 const FAILED = 'Google authentication failed'
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FAILED)
 
 /** "Sign in with Google" (SPEC section 7, POST /auth/google), when the build has a client id. */
 export function GoogleButton() {
@@ -34,7 +33,7 @@ function GoogleSlot({ t }: { t: T }) {
         signIn(await api.auth.google(credential))
         location.assign(appPath(pageLocale, 'editor'))
       } catch (error) {
-        if (mounted) setStatus({ state: 'error', message: messageOf(error) })
+        if (mounted) setStatus({ state: 'error', message: errorText(error, FAILED) })
       }
     }
     const look = { locale: document.documentElement.lang || 'en', dark: document.documentElement.dataset['theme'] === 'dark' }

@@ -8,11 +8,9 @@ import { appPath } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
 import { GoogleButton } from './GoogleButton.tsx'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
 
 /** Email sign-in and the forgot-password form (SPEC sections 5 and 8); signed in, who and a sign-out button. */
 export function LoginForm() {
@@ -48,7 +46,7 @@ export function LoginForm() {
         const answer = await api.auth.forgotPassword(email.trim())
         setStatus({ state: 'sent', message: answer.message ?? t('login.forgotSent') })
       } catch (error) {
-        setStatus({ state: 'error', message: messageOf(error, t('login.forgotFailed')) })
+        setStatus({ state: 'error', message: errorText(error, t('login.forgotFailed')) })
       }
       return
     }
@@ -59,7 +57,7 @@ export function LoginForm() {
       // SPEC section 4: the token is stored and the page reloads; the editor is where staff go next.
       location.assign(appPath(pageLocale, 'editor'))
     } catch (error) {
-      setStatus({ state: 'error', message: messageOf(error, t('login.failed')) })
+      setStatus({ state: 'error', message: errorText(error, t('login.failed')) })
     }
   }
 

@@ -4,7 +4,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { appPath, resetToken } from '../../lib/routes.ts'
 import { useT } from '../weather/hooks.ts'
 import { Field, FormError } from './Field.tsx'
-import { localMessage } from '../../lib/messages.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
 
 /** SPEC section 9: after a reset, the visitor moves on after 2 s. */
 export const RESET_REDIRECT_MS = 2000
@@ -33,7 +33,7 @@ export function ResetForm() {
       setStatus({ state: 'done' })
       setTimeout(() => location.assign(appPath(pageLocale, 'settings')), RESET_REDIRECT_MS)
     } catch (error) {
-      setStatus({ state: 'error', message: error instanceof Error && error.message ? error.message : t('reset.failed') })
+      setStatus({ state: 'error', message: errorText(error, t('reset.failed')) })
     }
   }
 

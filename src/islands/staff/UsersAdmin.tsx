@@ -4,7 +4,8 @@ import type { UserView } from '../../../server/lib/user-view.ts'
 import type { TokenUser } from '../../lib/state/token.ts'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
-import { USERS_PAGE_SIZE, lastPageOffset, usersMessage } from '../../lib/users.ts'
+import { errorText, localMessage } from '../../lib/messages.ts'
+import { USERS_PAGE_SIZE, lastPageOffset } from '../../lib/users.ts'
 import { useT, type T } from '../weather/hooks.ts'
 import { FormError } from './Field.tsx'
 import { AddUser } from './users/AddUser.tsx'
@@ -35,7 +36,7 @@ export function UsersAdmin() {
         if (!users.length && offset > 0) setOffset(lastPageOffset(total))
         else setList({ state: 'ok', users, total })
       },
-      (error: unknown) => current && setList({ state: 'error', message: error instanceof Error ? error.message : '' }),
+      (error: unknown) => current && setList({ state: 'error', message: errorText(error, '') }),
     )
     return () => {
       current = false
@@ -64,7 +65,7 @@ export function UsersAdmin() {
       {list.state === 'loading' && <div className="skeleton" role="progressbar" aria-label={t('users.loading')} />}
       {list.state === 'error' && (
         <div className="users-error">
-          <FormError message={usersMessage(list.message, t)} />
+          <FormError message={localMessage(list.message, t)} />
           <button type="button" className="button" onClick={() => refresh()}>
             {t('users.retry')}
           </button>

@@ -6,22 +6,14 @@ import { formatAgo } from '../../../lib/format.ts'
 import type { Role } from '../../../lib/state/auth.ts'
 import type { TokenUser } from '../../../lib/state/token.ts'
 import { api } from '../../../lib/stores/api.ts'
-import {
-  assignableRoles,
-  checkScope,
-  roleKey,
-  roleOf,
-  scopeKind,
-  scopeValue,
-  userAccess,
-  usersMessage,
-} from '../../../lib/users.ts'
+import { assignableRoles, checkScope, roleKey, roleOf, scopeKind, scopeValue, userAccess } from '../../../lib/users.ts'
+import { errorText, localMessage } from '../../../lib/messages.ts'
 import type { T } from '../../weather/hooks.ts'
 
 /** A form's state while it talks to the API. */
 export type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string }
 
-export const messageOf = (error: unknown, t: T): string => usersMessage(error instanceof Error ? error.message : String(error), t)
+export const messageOf = (error: unknown, t: T): string => localMessage(errorText(error, String(error)), t)
 
 const dateFormat = new Intl.DateTimeFormat(pageLocale, { dateStyle: 'medium' })
 const fullFormat = new Intl.DateTimeFormat(pageLocale, { dateStyle: 'full', timeStyle: 'short' })
