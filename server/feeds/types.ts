@@ -1,0 +1,69 @@
+// What a feed adapter returns and what the engine (server/feeds/engine.ts) stores: the contract between them.
+import type { Aspect, Priority } from '../../src/lib/items.ts'
+
+/** GeoJSON geometries an item may carry besides its circle (coordinates are [lon, lat]). */
+export type Position = [number, number]
+export type FeedGeometry =
+  | { type: 'Polygon'; coordinates: Position[][] }
+  | { type: 'MultiPolygon'; coordinates: Position[][][] }
+  | { type: 'LineString'; coordinates: Position[] }
+  | { type: 'MultiLineString'; coordinates: Position[][] }
+  | { type: 'Point'; coordinates: Position }
+  | { type: 'MultiPoint'; coordinates: Position[] }
+
+/** Who published an item: shown beside it, as the source's licence or terms ask. */
+export type Attribution = { name: string; url: string | null }
+
+/**
+ * One item decoded from a feed. The engine turns it into an ordinary items row, keyed by
+ * (feed id, sourceId), so a re-run updates instead of duplicating.
+ */
+export type FeedItem = {
+  /** The source's own id for the thing (alert id, road event id, camera id, OSM type/id). */
+  sourceId: string
+  aspect: Aspect
+  title: string
+  priority: Priority
+  /** Statuses: SPEC alert category word ('weather', 'traffic', ...); roads/cameras/local: free category. */
+  category: string | null
+  dataCategory: string | null
+  state: string | null
+  stateType: string | null
+  lines: string[]
+  link: string | null
+  image: string | null
+  /** JSON text: road groups for roads, the business record for local (SPEC section 3). */
+  specialData: string | null
+  /** A representative point (centroid, first point of a line, the camera, the shop). */
+  lat: number
+  lon: number
+  /** Reach in miles: the circle radius, or for a geometry how far from it a point still counts. */
+  areaMiles: number
+  /** The item's own shape, when it has one; null means the circle around lat/lon. */
+  geometry: FeedGeometry | null
+  /** NWS zone URLs to resolve into a geometry when the alert carries none (engine fetches and caches them). */
+  zones?: string[]
+  /** ISO-8601 UTC; null when unknown. An item past endsAt leaves the answer. */
+  startsAt: string | null
+  endsAt: string | null
+  attribution: Attribution
+}
+
+/** What an adapter made of one response: the items, and a count and sample of the records it had to skip. */
+export type DecodeResult = { items: FeedItem[]; skipped: number; errors: string[] }
+
+/** Everything an adapter may read besides the body: pure data, so decoding can run in a worker thread. */
+export type DecodeContext = {
+  /** The feed's id from the configuration. */
+  feedId: string
+  now: Date
+  /** Adapter options from the feed configuration (mapping, publisher name, district, ...). */
+  options: Record<string, unknown>
+}
+
+/**
+ * A format adapter: a pure function of the response text. It never throws on bad data (a bad
+ * record is skipped and counted); it throws only when the whole body is not its format, which
+ * the engine records as the feed's error while keeping the last good items.
+ */
+export type Decode = (body: string, context: DecodeContext) => DecodeResult
