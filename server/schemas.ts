@@ -74,6 +74,27 @@ export const itemRecordSchema = z
   })
   .openapi('ItemRecord')
 
+/** One feed's health, for the editor's feed-health panel (GET /api/feeds). */
+export const feedHealthSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    adapter: z.string(),
+    enabled: z.boolean(),
+    schedule: z.number().int().openapi({ description: 'Seconds between runs when healthy' }),
+    lastRunAt: nullableText,
+    lastSuccessAt: nullableText,
+    lastError: nullableText,
+    lastErrorAt: nullableText,
+    itemCount: z.number().int(),
+    nextRunAt: nullableText,
+    failures: z.number().int().openapi({ description: 'Failed runs in a row (0 when the last run worked)' }),
+    stale: z.boolean().openapi({ description: 'Its items are older than the stale threshold (shown as old)' }),
+    attribution: z.object({ name: z.string(), url: nullableText }),
+  })
+  .openapi('FeedHealth')
+export const feedsSchema = z.object({ feeds: z.array(feedHealthSchema) }).openapi('Feeds')
+
 export const userSchema = z
   .object({
     id: z.number().int(),
