@@ -52,6 +52,19 @@ export type ItemsTable = {
   view: Generated<string>
   created_at: string
   updated_at: string
+  /** Provenance of feed items (server/feeds); null on staff-made items. (feed_id, source_id) is unique. */
+  feed_id: string | null
+  source_id: string | null
+  /** Hash of what the feed said last, so an unchanged item is not rewritten on every run. */
+  source_hash: string | null
+  fetched_at: string | null
+  starts_at: string | null
+  /** Past this time the item leaves the reaction answer; the feed engine deletes it later. */
+  expires_at: string | null
+  /** GeoJSON geometry text (server/feeds/types.ts FeedGeometry) or null for the circle. */
+  geometry: string | null
+  /** JSON { name, url }: who published the item. */
+  attribution: string | null
 }
 
 /** Grid cells (half a degree) an item's area touches: the index behind the reaction query. */
@@ -92,6 +105,26 @@ export type RateLimitsTable = { bucket: string; window_start: string; hits: numb
 
 export type MetaTable = { key: string; value: string }
 
+/** Run state of each configured feed (the configuration itself is server/feeds/feeds.json). */
+export type FeedsTable = {
+  id: string
+  last_run_at: string | null
+  last_success_at: string | null
+  last_error: string | null
+  last_error_at: string | null
+  etag: string | null
+  last_modified: string | null
+  item_count: Generated<number>
+  next_run_at: string
+  failures: Generated<number>
+  /** A running instance holds the feed until then (several API instances never fetch it twice). */
+  claimed_until: string | null
+  claimed_by: string | null
+}
+
+/** NWS zone geometries by zone URL, cached for days. */
+export type FeedZonesTable = { url: string; geometry: string | null; error: string | null; fetched_at: string }
+
 export type Database = {
   items: ItemsTable
   item_cells: ItemCellsTable
@@ -100,9 +133,16 @@ export type Database = {
   password_resets: PasswordResetsTable
   rate_limits: RateLimitsTable
   meta: MetaTable
+  feeds: FeedsTable
+  feed_zones: FeedZonesTable
 }
+
+/** Columns only the feed engine writes (staff input never sets them). */
+export type FeedColumn =
+  'feed_id' | 'source_id' | 'source_hash' | 'fetched_at' | 'starts_at' | 'expires_at' | 'geometry' | 'attribution'
 
 export type ItemRow = Selectable<ItemsTable>
 export type NewItemRow = Insertable<ItemsTable>
 export type ItemUpdate = Updateable<ItemsTable>
 export type UserRow = Selectable<UsersTable>
+export type FeedRow = Selectable<FeedsTable>

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi'
 import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, parsePriority, sanitizeItem, validateItem } from '../../src/lib/items.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
-import type { ItemRow } from '../db/schema.ts'
+import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
 
 const text = (max: number) => z.string().max(max).nullable().optional()
@@ -76,7 +76,10 @@ export function fromManagePayload(payload: Record<string, unknown>): ItemInput {
   return Object.fromEntries(entries.map(([key, value]) => [camel(key), value]))
 }
 
-type Fields = Omit<ItemRow, 'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash' | 'view'>
+type Fields = Omit<
+  ItemRow,
+  'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash' | 'view' | FeedColumn
+>
 
 /** A new item's fields: the SPEC's defaults (DataAspect local, DataProperty manager, active, 10 miles). */
 const DEFAULTS: Omit<Fields, 'lat' | 'lon' | 'title' | 'updated_at'> = {

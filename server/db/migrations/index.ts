@@ -2,10 +2,11 @@
 import type { Migration } from 'kysely/migration'
 import { initial } from './001-initial.ts'
 import { viewOwner } from './002-view-owner.ts'
+import { feeds } from './005-feeds.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
 /** All migrations by name, for Kysely's Migrator. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind), '002-view-owner': viewOwner }
+  return { '001-initial': initial(kind), '002-view-owner': viewOwner, '005-feeds': feeds }
 }
