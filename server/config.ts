@@ -22,8 +22,8 @@ export type Config = {
   googleTokenUrl: string
   githubOauthUrl: string
   githubApiUrl: string
-  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
-  trustProxy: boolean
+  /** How many proxies in front append to X-Forwarded-For (0: none; the socket's address is the client's). */
+  trustProxy: number
   /** Lets the template job fetch private and loopback addresses (tests only). */
   allowPrivateFetch: boolean
   /** Seeds the Duvall demo set into a fresh database. */
@@ -52,6 +52,16 @@ const list = (value: string | undefined, fallback: string[]): string[] =>
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value)
+
+/** TRUST_PROXY: a hop count; `true`/`yes`/`on` mean one hop (the old boolean), `false`/`no`/`off` none. */
+function proxyHops(value: string | undefined): number {
+  if (!value) return 0
+  if (/^(true|yes|on)$/i.test(value)) return 1
+  if (/^(false|no|off)$/i.test(value)) return 0
+  const hops = Number(value)
+  if (!/^\d+$/.test(value) || hops > 10) throw new Error(`Bad TRUST_PROXY: ${value} (a hop count from 0 to 10)`)
+  return hops
+}
 
 /** The JWT secret: JWT_SECRET when set, else one generated once and kept in the data directory. */
 function jwtSecret(env: Env, dataDir: string): Uint8Array {
@@ -96,7 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     googleTokenUrl: env['GOOGLE_TOKEN_URL'] || 'https://oauth2.googleapis.com/token',
     githubOauthUrl: (env['GITHUB_OAUTH_URL'] || 'https://github.com').replace(/\/$/, ''),
     githubApiUrl: (env['GITHUB_API_URL'] || 'https://api.github.com').replace(/\/$/, ''),
-    trustProxy: flag(env['TRUST_PROXY'], false),
+    trustProxy: proxyHops(env['TRUST_PROXY']?.trim()),
     allowPrivateFetch: flag(env['ALLOW_PRIVATE_FETCH'], false),
     demo: flag(env['DEMO_DATA'], true),
     jobs: flag(env['JOBS'], true),

@@ -1,6 +1,7 @@
 // Shared answers: the error body, the validation hook and the client address.
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import ipaddr from 'ipaddr.js'
 import type { ZodError } from 'zod'
 import type { AppEnv } from '../env.ts'
 
@@ -17,12 +18,25 @@ export function describeIssues(error: ZodError, target: string): string {
   return `Invalid request: ${parts.join('; ')}`
 }
 
-/** The caller's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+/**
+ * The entry `hops` places from the right of a comma-separated forwarded header (X-Forwarded-For or
+ * -Proto): each trusted proxy appends what it saw, so entries further left were written by the client.
+ * A shorter list gives its left-most entry (as Express's `trust proxy` count does).
+ * @example forwardedHop('6.6.6.6, 203.0.113.7', 1) // '203.0.113.7'
+ */
+export function forwardedHop(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null
+  const entries = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return entries[Math.max(0, entries.length - hops)] ?? null
+}
+
+/** The caller's address: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For. */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+  const forwarded = forwardedHop(c.req.header('x-forwarded-for'), c.var.deps.config.trustProxy)
+  if (forwarded && ipaddr.isValid(forwarded)) return forwarded
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {
