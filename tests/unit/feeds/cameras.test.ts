@@ -27,13 +27,13 @@ describe('Caltrans CWWP2', () => {
       aspect: 'cameras',
       title: 'TV501 -- I-80 : West of Treasure Island Tunnel (San Francisco)',
       lines: ['I-80 · West'],
-      image: expect.stringMatching(/^https:\/\/cwwp2\.dot\.ca\.gov\/data\/d4\/cctv\/image\/.+\.jpg$/),
       lat: 37.80946,
       lon: -122.37172,
       areaMiles: 4,
       geometry: null,
       attribution: { name: 'Caltrans', url: 'https://cwwp2.dot.ca.gov/' },
     })
+    expect(result.items[0]?.image).toMatch(/^https:\/\/cwwp2\.dot\.ca\.gov\/data\/d4\/cctv\/image\/.+\.jpg$/)
   })
 
   it('drops "false" inService, javascript: images and missing positions, saying why', () => {
