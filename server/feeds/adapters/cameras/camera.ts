@@ -19,6 +19,9 @@ export type Camera = {
   link: string | null
 }
 
+/** A camera as read from a record: any part may be missing until CameraBatch.add checks it. */
+export type RawCamera = { [K in keyof Camera]: Camera[K] | null }
+
 /** Trimmed text, HTML tags and entities of the common kind removed (some DOT feeds put markup in names), or null. */
 export function cleanText(value: unknown, max = TEXT_MAX): string | null {
   const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : ''
@@ -122,7 +125,11 @@ export class CameraBatch {
   private readonly seen = new Set<string>()
   skipped = 0
 
-  constructor(private readonly attribution: Attribution) {}
+  private readonly attribution: Attribution
+
+  constructor(attribution: Attribution) {
+    this.attribution = attribution
+  }
 
   skip(reason: string): void {
     this.skipped++
@@ -130,15 +137,14 @@ export class CameraBatch {
   }
 
   /** Adds a camera, or skips it with the reason when a required part is missing or bad. */
-  add(camera: Partial<Camera> & { id: string | null }, index: number): void {
+  add(camera: RawCamera, index: number): void {
     const { id, title, image, lat, lon } = camera
     if (!id) return this.skip(`record ${index}: no id`)
     if (!image) return this.skip(`camera ${id}: no http(s) image`)
-    if (lat === undefined || lon === undefined || lat === null || lon === null || (lat === 0 && lon === 0))
-      return this.skip(`camera ${id}: no position`)
+    if (lat === null || lon === null || (lat === 0 && lon === 0)) return this.skip(`camera ${id}: no position`)
     if (this.seen.has(id)) return this.skip(`camera ${id}: listed twice`)
     this.seen.add(id)
-    const road = camera.road ?? null
+    const road = camera.road
     this.items.push(
       cameraItem(
         {
@@ -147,9 +153,9 @@ export class CameraBatch {
           image,
           lat,
           lon,
-          direction: camera.direction ?? null,
+          direction: camera.direction,
           road,
-          link: camera.link ?? null,
+          link: camera.link,
         },
         this.attribution,
       ),
