@@ -53,7 +53,12 @@ const stringOrNull = (value: unknown): string | null => (typeof value === 'strin
 /** Verifies a token; null when it is missing, forged, expired or malformed. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<Caller | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now })
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      currentDate: now,
+      // A token without an expiry would never end: refuse it.
+      requiredClaims: ['exp'],
+    })
     const sub = payload.sub ?? ''
     const userId = /^\d+$/.test(sub) ? Number(sub) : null
     const itemId = typeof payload['itemId'] === 'number' ? payload['itemId'] : null

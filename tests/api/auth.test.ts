@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from './backends.ts'
 import { startHarness, type Harness } from './harness.ts'
@@ -150,5 +151,13 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect((await api.send('GET', '/auth/me', { token: none })).status).toBe(401)
     api.clock.now = new Date(api.clock.now.getTime() + 2 * 3600_000)
     expect((await api.send('GET', '/auth/me', { token })).status).toBe(401)
+  })
+
+  it('refuses a correctly signed token without an expiry', async () => {
+    const { token } = await api.signIn('admin')
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    delete claims.exp
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(api.config.jwtSecret)
+    expect((await api.send('GET', '/auth/me', { token: forever })).status).toBe(401)
   })
 })
