@@ -9,7 +9,7 @@ export async function pool<T>(
   let next = 0
   let failure: Error | null = null
   const worker = async (): Promise<void> => {
-    while (failure === null && next < items.length) {
+    while (failed.error === null && next < items.length) {
       const index = next++
       try {
         await work(items[index] as T, index)
@@ -19,7 +19,7 @@ export async function pool<T>(
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  if (failure !== null) throw failure
+  if (failed.error) throw failed.error
 }
 
 /** An answer worth another try: throttling, a server fault, or the network. */

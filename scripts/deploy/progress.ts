@@ -27,7 +27,10 @@ export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']
   let value = bytes
   let unit = 0
-  while (value >= 1024 && unit < units.length - 1) ((value /= 1024), unit++)
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
   return `${unit ? value.toFixed(1) : value} ${units[unit]}`
 }
 
