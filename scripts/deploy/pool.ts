@@ -7,14 +7,15 @@ export async function pool<T>(
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0
-  let failure: Error | null = null
+  // An object, not a variable: TypeScript does not see assignments made inside the workers.
+  const failed: { error: Error | null } = { error: null }
   const worker = async (): Promise<void> => {
     while (failed.error === null && next < items.length) {
       const index = next++
       try {
         await work(items[index] as T, index)
       } catch (error) {
-        failure ??= error instanceof Error ? error : new Error(String(error))
+        failed.error ??= error instanceof Error ? error : new Error(String(error))
       }
     }
   }
