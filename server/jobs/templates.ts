@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/index.ts'
 import { getItem, updateItem } from '../db/queries/items.ts'
 import type { ItemRow, ItemUpdate } from '../db/schema.ts'
-import { extractText } from '../lib/extract.ts'
+import { createExtractor, type Extractor } from '../lib/extract-pool.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
 
 export type TemplateJobOptions = {
@@ -23,17 +23,33 @@ export type TemplateJobOptions = {
   fetchImpl?: SafeFetchOptions['fetchImpl']
   /** Per-fetch time limit (default 10 s). */
   timeoutMs?: number
+  /** The worker that reads pages; one per run when not given (startTemplateJob keeps one for all runs). */
+  extractor?: Extractor
+  /** Total extraction time a run may spend (default 10 s); items left over wait for the next run. */
+  extractBudgetMs?: number
 }
 
-export type TemplateJobSummary = { checked: number; changed: number; failed: number }
+/** `deferred`: due items left for the next run because this run spent its extraction budget. */
+export type TemplateJobSummary = { checked: number; changed: number; failed: number; deferred: number }
 
 export const JOB_LIMIT = 25
 export const JOB_CONCURRENCY = 4
 export const JOB_INTERVAL_MS = 60_000
+/** Extraction time one run may spend in all (about a sixth of a core at one run a minute). */
+export const JOB_EXTRACT_BUDGET_MS = 10_000
+/** After an overrun the template waits this long (hours) before the next try; the last overrun pauses it. */
+export const OVERRUN_BACKOFF_HOURS = [6, 24] as const
+export const MAX_OVERRUNS = OVERRUN_BACKOFF_HOURS.length + 1
+/** next_fetch_at of a paused template: never due until an edit of the template sets it to now. */
+export const PAUSED_UNTIL = '9999-12-31T00:00:00.000Z'
 const FIRST_TICK_MS = 1000
 const ERROR_MAX_CHARS = 300
 
-type DueItem = Pick<ItemRow, 'id' | 'data_template' | 'link' | 'next_fetch_at' | 'lock_result_until' | 'retrieved'>
+type DueItem = Pick<
+  ItemRow,
+  'id' | 'data_template' | 'link' | 'next_fetch_at' | 'lock_result_until' | 'retrieved' | 'fetch_error'
+>
+type Run = { options: TemplateJobOptions; extractor: Extractor; spentMs: number }
 type Outcome = 'skipped' | 'locked' | 'unchanged' | 'changed' | 'failed'
 
 const minutesAfter = (time: Date, minutes: number): string => new Date(time.getTime() + minutes * 60_000).toISOString()
@@ -64,31 +80,47 @@ async function fail(db: Db, item: DueItem, now: Date, error: string, staleAfterM
   return 'failed'
 }
 
-/** Fetches, extracts and applies; the error message when any step fails. */
+/** How many overruns in a row the item's last error records (0 when it was something else). */
+const overrunsBefore = (error: string | null): number => Number(/\(overrun (\d+) of \d+\)/.exec(error ?? '')?.[1] ?? 0)
+
+/**
+ * Records an extraction that ran past its time limit. It is not retried every few minutes: the next try
+ * waits 6 hours, then 24, and the third overrun in a row pauses the template until staff edit it.
+ */
+async function overrun(db: Db, item: DueItem, now: Date, error: string): Promise<Outcome> {
+  const count = overrunsBefore(item.fetch_error) + 1
+  const hours = OVERRUN_BACKOFF_HOURS[count - 1]
+  const next = hours === undefined ? PAUSED_UNTIL : minutesAfter(now, hours * 60)
+  const then = hours === undefined ? 'reading is paused until the template is edited' : `next try in ${hours} hours`
+  const message = `${error} (overrun ${count} of ${MAX_OVERRUNS}): simplify the selector; ${then}`
+  await updateItem(db, item.id, { fetch_error: message, next_fetch_at: next, is_old: 1 })
+  return 'failed'
+}
+
+/** Fetches, extracts (in the worker) and applies; the error message when any step fails. */
 async function read(
   template: Template,
   link: string | null,
-  options: TemplateJobOptions,
-): Promise<{ result: TemplateResult } | { error: string }> {
+  run: Run,
+): Promise<{ result: TemplateResult } | { error: string; overrun?: boolean }> {
   const url = template.url ?? link
   if (!url) return { error: 'No address to read: set the item link or the template url' }
+  const { options } = run
   const page = await safeFetch(url, {
     allowPrivate: options.allowPrivate,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   })
   if (!page.ok) return { error: page.error }
-  let text: string | null
-  try {
-    text = extractText(template, page.text)
-  } catch (error) {
-    return { error: messageOf(error) }
-  }
+  const extracted = await run.extractor.extract(template, page.text)
+  run.spentMs += extracted.ms
+  if (!extracted.ok) return { error: extracted.error, overrun: extracted.overrun }
+  const text = extracted.text
   if (text === null) return { error: template.source === 'json' ? 'The path found nothing' : 'The selector found nothing' }
   return { result: applyTemplate(template, text) }
 }
 
-async function processItem(db: Db, item: DueItem, now: Date, options: TemplateJobOptions): Promise<Outcome> {
+async function processItem(db: Db, item: DueItem, now: Date, run: Run): Promise<Outcome> {
   // Staff's locked result stands; look again when the lock passes.
   if (lockedAt(item.lock_result_until, now)) {
     await claim(db, item, new Date(item.lock_result_until!).toISOString())
@@ -99,7 +131,8 @@ async function processItem(db: Db, item: DueItem, now: Date, options: TemplateJo
   if (!(await claim(db, item, minutesAfter(now, everyMinutes)))) return 'skipped'
   if (!parsed.ok) return fail(db, item, now, parsed.error, DEFAULT_STALE_AFTER_MINUTES)
   const template = parsed.template
-  const outcome = await read(template, item.link, options)
+  const outcome = await read(template, item.link, run)
+  if ('error' in outcome && outcome.overrun) return overrun(db, item, now, outcome.error)
   if ('error' in outcome) return fail(db, item, now, outcome.error, template.staleAfterMinutes)
 
   // Read again: staff may have locked (or deleted) the item while the page loaded.
@@ -126,14 +159,15 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 
 /**
  * One pass: reads up to 25 due items (4 at a time), records their results, and schedules their next read.
- * Locked items are not read; they are looked at again when the lock passes.
+ * Locked items are not read; they are looked at again when the lock passes. Pages are read in a worker
+ * thread with a time limit, and once the run has spent its extraction budget the rest wait for the next run.
  * @example const { checked, changed, failed } = await runTemplateJob(db, { allowPrivate: false })
  */
 export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promise<TemplateJobSummary> {
   const now = options.now?.() ?? new Date()
   const due = await db
     .selectFrom('items')
-    .select(['id', 'data_template', 'link', 'next_fetch_at', 'lock_result_until', 'retrieved'])
+    .select(['id', 'data_template', 'link', 'next_fetch_at', 'lock_result_until', 'retrieved', 'fetch_error'])
     .where('data_template', 'is not', null)
     .where('is_active', '=', 1)
     .where((eb) => eb.or([eb('next_fetch_at', 'is', null), eb('next_fetch_at', '<=', now.toISOString())]))
@@ -141,11 +175,15 @@ export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promi
     .orderBy('id')
     .limit(options.limit ?? JOB_LIMIT)
     .execute()
-  const summary: TemplateJobSummary = { checked: 0, changed: 0, failed: 0 }
+  const summary: TemplateJobSummary = { checked: 0, changed: 0, failed: 0, deferred: 0 }
+  const run: Run = { options, extractor: options.extractor ?? createExtractor(), spentMs: 0 }
+  const budgetMs = options.extractBudgetMs ?? JOB_EXTRACT_BUDGET_MS
   await eachLimited(due, JOB_CONCURRENCY, async (item) => {
+    // Not claimed, so still due: the next run takes it first.
+    if (run.spentMs >= budgetMs) return void summary.deferred++
     let outcome: Outcome
     try {
-      outcome = await processItem(db, item, now, options)
+      outcome = await processItem(db, item, now, run)
     } catch (error) {
       // A database hiccup on one item must not stop the others. Only the id and message: no URLs, which may hold tokens.
       console.error(`Template job: item ${item.id} failed: ${messageOf(error)}`)
@@ -156,6 +194,7 @@ export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promi
     if (outcome === 'changed') summary.changed++
     if (outcome === 'failed') summary.failed++
   })
+  if (!options.extractor) await run.extractor.close()
   return summary
 }
 
@@ -166,6 +205,8 @@ export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promi
  */
 export function startTemplateJob(db: Db, options: TemplateJobOptions & { intervalMs?: number }): { stop(): void } {
   const intervalMs = options.intervalMs ?? JOB_INTERVAL_MS
+  // One worker for every run: starting one takes a few hundred milliseconds.
+  const runOptions = { ...options, extractor: options.extractor ?? createExtractor() }
   let timer: NodeJS.Timeout | undefined
   let stopped = false
   const schedule = (delay: number): void => {
@@ -174,7 +215,7 @@ export function startTemplateJob(db: Db, options: TemplateJobOptions & { interva
   }
   const tick = async (): Promise<void> => {
     try {
-      await runTemplateJob(db, options)
+      await runTemplateJob(db, runOptions)
     } catch (error) {
       console.error(`Template job: run failed: ${messageOf(error)}`)
     }
@@ -186,6 +227,7 @@ export function startTemplateJob(db: Db, options: TemplateJobOptions & { interva
     stop() {
       stopped = true
       clearTimeout(timer)
+      if (!options.extractor) void runOptions.extractor.close()
     },
   }
 }

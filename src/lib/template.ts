@@ -33,9 +33,12 @@
  *
  * `state` is any lowercase word up to 40 characters; the site colours the SPEC's statuses (`STATES`).
  * Matching is plain substring search on purpose: user-supplied regular expressions could hang the job (ReDoS).
+ * For the same reason `select` may not nest `:has()` or chain combinators inside `:has()`, `:not()`, `:is()`
+ * or `:where()` (template-selector.ts), and the job reads pages in a worker thread with a time limit.
  */
 import { z } from 'zod'
 import { PRIORITIES, STATUS_WORDS, parsePriority, type Priority } from './items.ts'
+import { selectorProblem } from './template-selector.ts'
 
 export const TEMPLATE_SOURCES = ['html', 'json', 'text'] as const
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number]
@@ -231,6 +234,9 @@ const templateSchema = z
     } else if (template.source === 'json' && !parseJsonPath(template.select)) {
       const message = 'must be a JSON path of names, [0] indexes and ["quoted keys"], like data.items[0].status'
       context.addIssue({ code: 'custom', path: ['select'], message })
+    } else if (template.source === 'html') {
+      const problem = selectorProblem(template.select)
+      if (problem) context.addIssue({ code: 'custom', path: ['select'], message: problem })
     }
   })
 

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../../server/db/index.ts'
 import { getItem, insertItem, type NewItem } from '../../server/db/queries/items.ts'
 import type { ItemRow } from '../../server/db/schema.ts'
 import { runTemplateJob, startTemplateJob } from '../../server/jobs/templates.ts'
+import { createExtractor } from '../../server/lib/extract-pool.ts'
 import { extractText } from '../../server/lib/extract.ts'
 import { USER_AGENT, safeFetch } from '../../server/lib/safe-fetch.ts'
 
@@ -125,13 +126,17 @@ async function item(id: number): Promise<ItemRow> {
   return row
 }
 
+// One page-reading worker for the file: starting one per run would add a few hundred milliseconds each.
+const extractor = createExtractor()
+afterAll(() => extractor.close())
+
 const run = (time: Date, options: Partial<Parameters<typeof runTemplateJob>[1]> = {}) =>
-  runTemplateJob(db, { allowPrivate: true, now: at(time), ...options })
+  runTemplateJob(db, { allowPrivate: true, now: at(time), extractor, ...options })
 
 describe('runTemplateJob', () => {
   it('reads an html page through a selector and a rule', async () => {
     const id = await addItem(htmlTemplate)
-    expect(await run(T0)).toEqual({ checked: 1, changed: 1, failed: 0 })
+    expect(await run(T0)).toEqual({ checked: 1, changed: 1, failed: 0, deferred: 0 })
     const row = await item(id)
     expect(row).toMatchObject({
       state: 'closed',
@@ -151,12 +156,12 @@ describe('runTemplateJob', () => {
   it('keeps value_changed when a later read finds the same result, and moves it on a change', async () => {
     const id = await addItem(htmlTemplate)
     await run(T0)
-    expect(await run(minutesLater(3))).toEqual({ checked: 0, changed: 0, failed: 0 })
-    expect(await run(minutesLater(5))).toEqual({ checked: 1, changed: 0, failed: 0 })
+    expect(await run(minutesLater(3))).toEqual({ checked: 0, changed: 0, failed: 0, deferred: 0 })
+    expect(await run(minutesLater(5))).toEqual({ checked: 1, changed: 0, failed: 0, deferred: 0 })
     expect(await item(id)).toMatchObject({ retrieved: minutesLater(5).toISOString(), value_changed: T0.toISOString() })
 
     pages.set('/closed.html', { body: '<div id="status"><p class="note">Two-hour delayed start</p></div>' })
-    expect(await run(minutesLater(10))).toEqual({ checked: 1, changed: 1, failed: 0 })
+    expect(await run(minutesLater(10))).toEqual({ checked: 1, changed: 1, failed: 0, deferred: 0 })
     expect(await item(id)).toMatchObject({
       state: 'pending',
       priority: 'Warning',
@@ -199,19 +204,19 @@ describe('runTemplateJob', () => {
   it('leaves a locked result alone and looks again when the lock passes', async () => {
     const lock = minutesLater(60).toISOString()
     const id = await addItem(htmlTemplate, { state: 'open', lines: '["Staff says open"]', lock_result_until: lock })
-    expect(await run(T0)).toEqual({ checked: 0, changed: 0, failed: 0 })
+    expect(await run(T0)).toEqual({ checked: 0, changed: 0, failed: 0, deferred: 0 })
     expect(await item(id)).toMatchObject({ state: 'open', lines: '["Staff says open"]', next_fetch_at: lock, retrieved: null })
     expect(hits.get('/closed.html')).toBeUndefined()
 
-    expect(await run(minutesLater(30))).toEqual({ checked: 0, changed: 0, failed: 0 })
-    expect(await run(minutesLater(61))).toEqual({ checked: 1, changed: 1, failed: 0 })
+    expect(await run(minutesLater(30))).toEqual({ checked: 0, changed: 0, failed: 0, deferred: 0 })
+    expect(await run(minutesLater(61))).toEqual({ checked: 1, changed: 1, failed: 0, deferred: 0 })
     expect(await item(id)).toMatchObject({ state: 'closed', next_fetch_at: minutesLater(66).toISOString() })
   })
 
   it('skips inactive items and items without a template', async () => {
     await addItem(htmlTemplate, { is_active: 0 })
     await addItem(null, { data_template: null })
-    expect(await run(T0)).toEqual({ checked: 0, changed: 0, failed: 0 })
+    expect(await run(T0)).toEqual({ checked: 0, changed: 0, failed: 0, deferred: 0 })
     expect(hits.size).toBe(0)
   })
 
@@ -220,7 +225,7 @@ describe('runTemplateJob', () => {
     await run(T0)
     pages.set('/closed.html', { status: 500, body: 'down' })
 
-    expect(await run(minutesLater(5))).toEqual({ checked: 1, changed: 0, failed: 1 })
+    expect(await run(minutesLater(5))).toEqual({ checked: 1, changed: 0, failed: 1, deferred: 0 })
     expect(await item(id)).toMatchObject({ state: 'closed', fetch_error: 'HTTP 500', is_old: 0, retrieved: T0.toISOString() })
 
     await run(minutesLater(31))
@@ -239,7 +244,7 @@ describe('runTemplateJob', () => {
 
   it('records a timeout', async () => {
     const id = await addItem(htmlTemplate, { link: `${origin}/slow` })
-    expect(await run(T0, { timeoutMs: 300 })).toEqual({ checked: 1, changed: 0, failed: 1 })
+    expect(await run(T0, { timeoutMs: 300 })).toEqual({ checked: 1, changed: 0, failed: 1, deferred: 0 })
     expect(await item(id)).toMatchObject({ fetch_error: 'Timed out after 0.3 s', is_old: 1 })
   })
 
@@ -257,7 +262,7 @@ describe('runTemplateJob', () => {
 
   it('records an invalid template and tries again after the default interval', async () => {
     const id = await addItem('{"source":"html","rules":[{"contains":"closed"}]}')
-    expect(await run(T0)).toEqual({ checked: 1, changed: 0, failed: 1 })
+    expect(await run(T0)).toEqual({ checked: 1, changed: 0, failed: 1, deferred: 0 })
     expect(await item(id)).toMatchObject({
       fetch_error: 'Invalid template: rules[0].state is required',
       next_fetch_at: minutesLater(5).toISOString(),
@@ -287,7 +292,7 @@ describe('runTemplateJob', () => {
   it('takes at most `limit` items per run, the longest-waiting first', async () => {
     const late = await addItem(htmlTemplate, { next_fetch_at: minutesLater(-1).toISOString() })
     const early = await addItem(htmlTemplate, { next_fetch_at: minutesLater(-9).toISOString() })
-    expect(await run(T0, { limit: 1 })).toEqual({ checked: 1, changed: 1, failed: 0 })
+    expect(await run(T0, { limit: 1 })).toEqual({ checked: 1, changed: 1, failed: 0, deferred: 0 })
     expect((await item(early)).state).toBe('closed')
     expect((await item(late)).state).toBeNull()
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { selectorProblem } from '../../src/lib/template-selector.ts'
 import {
   DEFAULT_EVERY_MINUTES,
   DEFAULT_STALE_AFTER_MINUTES,
@@ -141,6 +142,21 @@ describe('parseTemplate refuses', () => {
       'a malformed JSON path',
       json({ source: 'json', select: 'data..status', rules: [] }),
       /^Invalid template: select must be a JSON path/,
+    ],
+    [
+      'nested :has()',
+      json({ source: 'html', select: 'div:has(div:has(div:has(x)))', rules: [] }),
+      'Invalid template: select must not put :has() inside :has()',
+    ],
+    [
+      'a combinator chain inside :not()',
+      json({ source: 'html', select: 'div:not(x div div)', rules: [] }),
+      'Invalid template: select may use at most one combinator (space, >, + or ~) inside :has(), :not(), :is() or :where()',
+    ],
+    [
+      'an invalid CSS selector',
+      json({ source: 'html', select: 'p[', rules: [] }),
+      'Invalid template: select is not a valid CSS selector',
     ],
     [
       'select with text',
@@ -287,5 +303,26 @@ describe('applyTemplate', () => {
 
   it('keeps $ patterns in the text literal', () => {
     expect(applyTemplate(template, "closed $& $' $1").lines).toEqual(["Closed: closed $& $' $1"])
+  })
+})
+
+describe('selectorProblem', () => {
+  it('accepts the selectors status pages need', () => {
+    for (const select of [
+      '#status .message',
+      'li:has(> a.closed)',
+      'div.note:not(.hidden)',
+      'main > section p, h1',
+      'tr:has(td)',
+    ])
+      expect(selectorProblem(select)).toBeNull()
+  })
+
+  it('refuses the shapes whose cost grows with page depth', () => {
+    expect(selectorProblem('div:has(p:not(:has(x)))')).toBe('must not put :has() inside :has()')
+    expect(selectorProblem('div:has(x div div div div)')).toMatch(/^may use at most one combinator/)
+    expect(selectorProblem('div:not(:is(:not(x)))')).toMatch(/^must not nest/)
+    expect(selectorProblem(`x ${'div '.repeat(12)}`)).toMatch(/^must have at most 10 combinators/)
+    expect(selectorProblem(Array.from({ length: 11 }, (_, i) => `h${i}`).join(','))).toMatch(/^must have at most 10 alternatives/)
   })
 })
