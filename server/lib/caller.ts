@@ -1,4 +1,4 @@
-// Who is calling: from the bearer token, the manage calls' `t`, or the legacy calls' `h` (token or edit key).
+// Who is calling: from the bearer token, or on the SPEC's manage calls `t` and legacy calls `h` (token or edit key).
 import type { Context } from 'hono'
 import { ROLES } from '../../src/lib/state/auth.ts'
 import { getItem, itemByEditKeyHash } from '../db/queries/items.ts'
@@ -37,10 +37,31 @@ export function keyCaller(item: ItemRow): Caller {
   }
 }
 
+const MANAGE_CALL = /^\/api\/manage\/\d+(?:\/(?:lock|unlock))?\/?$/
+const LEGACY_CALL = /^\/api\/editzzz\/\d+(?:\/(?:lock|unlock))?\/?$/
+
+/**
+ * The query parameters that may carry a credential on this call (SPEC section 7): `t` on
+ * /api/manage/{id} and its lock and unlock, `h` on the legacy /api/editzzz ones (and `t` on their
+ * DELETE, as the SPEC lists it). Everywhere else a token in the URL is ignored: URLs end up in logs,
+ * histories and Referer headers.
+ */
+function queryNames(c: Context<AppEnv>): readonly ('t' | 'h')[] {
+  const path = c.req.path
+  if (MANAGE_CALL.test(path)) return ['t']
+  if (LEGACY_CALL.test(path)) return c.req.method === 'DELETE' ? ['h', 't'] : ['h']
+  return []
+}
+
 function presented(c: Context<AppEnv>): string | null {
   const header = c.req.header('authorization')
   const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
-  return bearer ?? c.req.query('t') ?? c.req.query('h') ?? null
+  if (bearer) return bearer
+  for (const name of queryNames(c)) {
+    const value = c.req.query(name)
+    if (value) return value
+  }
+  return null
 }
 
 /** Resolves the caller, or null when signed out or the credential no longer holds. */

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from './backends.ts'
-import { startHarness, type Harness } from './harness.ts'
+import { duvallItem, startHarness, type Harness } from './harness.ts'
 import { startOAuthFake } from './oauth-fake.ts'
 
 const cookieOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
@@ -159,5 +159,23 @@ describe.each(await backends())('auth on $name', (backend) => {
     delete claims.exp
     const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(api.config.jwtSecret)
     expect((await api.send('GET', '/auth/me', { token: forever })).status).toBe(401)
+  })
+
+  it('takes query credentials only on the SPEC calls that define them', async () => {
+    const { token } = await api.signIn('superadmin')
+    const id = (await api.send('POST', '/items', { token, body: duvallItem() })).body.id
+    const q = encodeURIComponent(token)
+    expect((await api.send('GET', `/api/manage/${id}?t=${q}`)).status).toBe(200)
+    expect((await api.send('GET', `/api/manage/${id}/unlock?t=${q}`)).status).toBe(200)
+    expect((await api.send('GET', `/api/editzzz/${id}?h=${q}`)).status).toBe(200)
+    expect((await api.send('GET', `/api/editzzz/${id}/lock?h=${q}`)).status).toBe(200)
+    // The other parameter, and every other route, ignore query credentials.
+    expect((await api.send('GET', `/api/manage/${id}?h=${q}`)).status).toBe(401)
+    expect((await api.send('GET', `/api/editzzz/${id}?t=${q}`)).status).toBe(401)
+    for (const path of ['/auth/me', '/admin/users', `/items/${id}/edit-key`])
+      for (const name of ['t', 'h']) {
+        const method = path.endsWith('edit-key') ? 'POST' : 'GET'
+        expect((await api.send(method, `${path}?${name}=${q}`)).status, `${method} ${path}?${name}`).toBe(401)
+      }
   })
 })
