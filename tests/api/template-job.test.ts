@@ -302,8 +302,9 @@ describe('startTemplateJob', () => {
   it('runs soon after start, then on its interval, until stopped', async () => {
     const id = await addItem(htmlTemplate)
     let clock = T0
-    const job = startTemplateJob(db, { allowPrivate: true, now: () => clock, intervalMs: 50 })
-    await vi.waitFor(async () => expect((await item(id)).state).toBe('closed'), { timeout: 3000 })
+    const job = startTemplateJob(db, { allowPrivate: true, now: () => clock, intervalMs: 50, extractor })
+    // The first read may wait for the page-reading worker to start (seconds on a busy machine).
+    await vi.waitFor(async () => expect((await item(id)).state).toBe('closed'), { timeout: 10_000 })
     clock = minutesLater(5)
     await vi.waitFor(async () => expect((await item(id)).retrieved).toBe(clock.toISOString()), { timeout: 3000 })
     job.stop()
