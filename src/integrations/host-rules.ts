@@ -1,7 +1,9 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AstroIntegration } from 'astro'
 import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../lib/host-config.ts'
-import { hostRules, matchRule } from '../lib/host-rules.ts'
+import { hostRules, isSameOriginPath, matchRule } from '../lib/host-rules.ts'
+import { toCloudFrontFunction } from '../lib/edge/cloudfront.ts'
+import { toWorker } from '../lib/edge/worker.ts'
 
 /**
  * Writes the redirect and rewrite rules for real static hosts after a build, and applies the same
@@ -18,7 +20,8 @@ export function hostRulesIntegration(): AstroIntegration {
           // Leave Vite's own requests and files alone; /z/47.74/-121.99 is a route, not a file.
           if (url.pathname.startsWith('/@') || /\.[a-z][a-z0-9]*$/i.test(url.pathname)) return next()
           const hit = matchRule(rules, url.pathname)
-          if (!hit) return next()
+          // Rules only match safe segments; the check keeps any future rule from sending visitors off-site.
+          if (!hit || !isSameOriginPath(hit.to)) return next()
           if (hit.status === 200) req.url = hit.to + url.search
           else return void res.writeHead(hit.status, { location: hit.to + url.search }).end()
           next()
@@ -29,6 +32,10 @@ export function hostRulesIntegration(): AstroIntegration {
         writeFileSync(new URL('vercel.json', dir), toVercelJson(rules))
         writeFileSync(new URL('staticwebapp.config.json', dir), toAzureJson())
         writeFileSync(new URL('nginx.conf', dir), toNginxConf(rules))
+        // The same rules at the edge, for `npm run deploy` to object storage (docs/deploying.md); not uploaded.
+        mkdirSync(new URL('_edge/', dir), { recursive: true })
+        writeFileSync(new URL('_edge/cloudfront-function.js', dir), toCloudFrontFunction(rules))
+        writeFileSync(new URL('_edge/worker.js', dir), toWorker(rules))
       },
     },
   }

@@ -1,0 +1,42 @@
+import type { HostRule } from '../host-rules.ts'
+import { routerSource } from './router.ts'
+
+/** CloudFront Functions refuse code over 10 KB. */
+export const CLOUDFRONT_MAX_BYTES = 10_240
+
+/**
+ * A CloudFront Function (cloudfront-js-2.0, viewer request) in front of the S3 bucket. It cannot
+ * see whether a file exists, so it relies on what the unit tests prove: no rule matches a page, and
+ * every page is lower-case with a `.html` file. Redirects are answered here; everything else is
+ * rewritten to the object's key. Misses come back from S3 as 403/404 and the distribution's custom
+ * error response serves /404.html with status 404 (one page per distribution: CloudFront cannot
+ * pick /es/404.html for /es/ paths; the Worker can).
+ */
+export function toCloudFrontFunction(rules: HostRule[]): string {
+  return `// Porchlight routing for CloudFront (cloudfront-js-2.0, viewer request). Generated from src/lib/host-rules.ts; do not edit.
+${routerSource(rules)}
+var WORDS = { 301: 'Moved Permanently', 302: 'Found' }
+function query(qs) {
+  var out = []
+  for (var name in qs) {
+    var item = qs[name], values = item.multiValue ? item.multiValue : [item]
+    for (var i = 0; i < values.length; i++) out.push(values[i].value === '' ? name : name + '=' + values[i].value)
+  }
+  return out.length ? ('?' + out.join('&')).replace(/[\\u0000-\\u0020\\u007f]/g, encodeURIComponent) : ''
+}
+function handler(event) {
+  var request = event.request, r = route(request.uri)
+  if (r.location) {
+    return { statusCode: r.status, statusDescription: WORDS[r.status], headers: { location: { value: r.location + query(request.querystring) }, 'cache-control': { value: 'public, max-age=300' } } }
+  }
+  var last = request.uri.slice(request.uri.lastIndexOf('/') + 1)
+  if (r.lower && last.indexOf('.') < 0) {
+    return { statusCode: 301, statusDescription: WORDS[301], headers: { location: { value: r.lower + query(request.querystring) }, 'cache-control': { value: 'public, max-age=300' } } }
+  }
+  // A refused path asks S3 for a key no deploy writes, so the custom error response answers 404.
+  var key = r.rewrite.length ? r.rewrite[0] : r.files.length ? r.files[0] : '.refused'
+  request.uri = '/' + key.split('/').map(encodeURIComponent).join('/')
+  return request
+}
+`
+}
