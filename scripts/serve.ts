@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path'
 import compression from 'compression'
 import sirv from 'sirv'
-import { matchRule, parseRedirects } from '../src/lib/host-rules.ts'
+import { isSameOriginPath, matchRule, parseRedirects } from '../src/lib/host-rules.ts'
 
 const root = resolve(process.env['SERVE_DIR'] ?? 'dist')
 const port = Number(process.env['PORT'] ?? 4321)
@@ -49,17 +49,39 @@ function safeDecode(path: string): string {
 // Static hosts compress text on the fly; so does this server, so page and script sizes are real.
 const compress = compression()
 
-const server = createServer((req, res) => compress(req as never, res as never, () => handle(req, res)))
+const server = createServer((req, res) =>
+  compress(req as never, res as never, () => {
+    // One bad request must never end the process: answer 400 and carry on.
+    try {
+      handle(req, res)
+    } catch {
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' })
+      res.end('Bad request')
+    }
+  }),
+)
+
+/**
+ * Sends a redirect to a path on this origin, or the 404 page when the target is not one. Every Location
+ * passes isSameOriginPath, so `//evil.com`, `/\evil.com` and CR/LF never reach the header.
+ */
+function redirect(req: IncomingMessage, res: ServerResponse, status: number, path: string, search: string): void {
+  if (!isSameOriginPath(path)) return sendFile(req, res, notFoundPage(path), 404)
+  res.writeHead(status, { location: path + search }).end()
+}
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? '/', 'http://localhost')
+  // The request target is always read as a path on this host: `//evil.com/x` is the path //evil.com/x, not a host.
+  const target = req.url ?? '/'
+  const url = new URL(`http://localhost${target.startsWith('/') ? target : '/'}`)
   if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
-    res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end()
-    return
+    // `/.//evil.com/` normalises to `//evil.com/`: collapse leading slashes so the target stays here.
+    const trimmed = `/${url.pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`
+    return redirect(req, res, 301, trimmed, url.search)
   }
   // Redirects come before files, as on Cloudflare Pages and Vercel (a unit test keeps rules off real pages).
   const hit = matchRule(rules, safeDecode(url.pathname))
-  if (hit && hit.status !== 200) return void res.writeHead(hit.status, { location: hit.to + url.search }).end()
+  if (hit && hit.status !== 200) return redirect(req, res, hit.status, hit.to, url.search)
   files(req, res, () => {
     if (hit) sendFile(req, res, hit.to, hit.status)
     else sendFile(req, res, notFoundPage(url.pathname), 404)

@@ -1,12 +1,16 @@
-import type { HostRule } from './host-rules.ts'
+import { SEGMENT_CLASS, type HostRule } from './host-rules.ts'
 import { LOCALES } from './routes.ts'
 
-const toRegex = (from: string): { regex: string; names: string[] } => {
+/**
+ * A rule's `from` as a regular expression. Placeholders match only SEGMENT_CLASS: nginx matches the
+ * decoded path, so `([^/]+)` would let `/home/%5Cevil.com/x` redirect to `/\evil.com/x`, another host.
+ */
+export const toRegex = (from: string): { regex: string; names: string[] } => {
   const names: string[] = []
   const body = from
     .split('/')
     .map((part) => {
-      if (part.startsWith(':')) return (names.push(part.slice(1)), '([^/]+)')
+      if (part.startsWith(':')) return (names.push(part.slice(1)), `(${SEGMENT_CLASS})`)
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     })
     .join('/')
@@ -18,6 +22,9 @@ export function toRedirectsFile(rules: HostRule[]): string {
   return rules.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n'
 }
 
+/** A `from` in path-to-regexp syntax with each placeholder limited to SEGMENT_CLASS (as nginx's). */
+const vercelSource = (from: string): string => from.replace(/:([a-z]+)/g, `:$1(${SEGMENT_CLASS})`)
+
 /** vercel.json: redirects, rewrites, clean URLs. */
 export function toVercelJson(rules: HostRule[]): string {
   return JSON.stringify(
@@ -26,8 +33,8 @@ export function toVercelJson(rules: HostRule[]): string {
       trailingSlash: false,
       redirects: rules
         .filter((r) => r.status !== 200)
-        .map((r) => ({ source: r.from, destination: r.to, permanent: r.status === 301 })),
-      rewrites: rules.filter((r) => r.status === 200).map((r) => ({ source: r.from, destination: r.to })),
+        .map((r) => ({ source: vercelSource(r.from), destination: r.to, permanent: r.status === 301 })),
+      rewrites: rules.filter((r) => r.status === 200).map((r) => ({ source: vercelSource(r.from), destination: r.to })),
     },
     null,
     2,

@@ -37,6 +37,27 @@ export function hostRules(): HostRule[] {
 
 const suffix = (section: string): string => (section === 'weather' ? '' : `/${section}`)
 
+/**
+ * What a rule's `:name` may stand for: letters, digits and `-._~` (slugs, coordinates, locales, reset
+ * tokens), not starting with a dot. Anything else (a backslash, a tab, CR/LF, `%`, a slash) leaves the rule
+ * unmatched, so no target can turn into `/\evil.com` or `//evil.com` or break a Location header.
+ * Host formats that match by regular expression (nginx, vercel.json) use SEGMENT_CLASS.
+ */
+export const SEGMENT_CLASS = '[A-Za-z0-9_~-][A-Za-z0-9._~-]*'
+const SEGMENT = new RegExp(`^${SEGMENT_CLASS}$`)
+export const isSafeSegment = (segment: string): boolean => segment.length <= 200 && SEGMENT.test(segment)
+
+/**
+ * Whether `path` is a path on this origin that is safe in a Location header: it starts with exactly one
+ * `/` and holds no backslash, whitespace or control character (browsers read `/\x`, `//x` and `/\t/x` as
+ * another host).
+ * @example isSameOriginPath('/wa/duvall') // true; isSameOriginPath('//evil.com') // false
+ */
+export function isSameOriginPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(path)
+}
+
 type Compiled = { parts: string[]; rule: HostRule }[]
 const compiled = new WeakMap<HostRule[], Compiled>()
 
@@ -53,7 +74,7 @@ export function matchRule(rules: HostRule[], pathname: string): { to: string; st
     const params = new Map<string, string>()
     const matched = pattern.every((want, i) => {
       const got = parts[i] ?? ''
-      if (want.startsWith(':') && got !== '') return params.set(want.slice(1), got)
+      if (want.startsWith(':')) return isSafeSegment(got) && params.set(want.slice(1), got)
       return want === got
     })
     if (matched)

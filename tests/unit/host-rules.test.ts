@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { readScope } from '../../src/lib/build-scope.ts'
 import { localePrefix } from '../../src/lib/routes.ts'
 import { sitePages } from '../../src/lib/site-pages.ts'
-import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../../src/lib/host-config.ts'
-import { hostRules, matchRule, parseRedirects } from '../../src/lib/host-rules.ts'
+import { toAzureJson, toNginxConf, toRedirectsFile, toRegex, toVercelJson } from '../../src/lib/host-config.ts'
+import { SEGMENT_CLASS, hostRules, isSameOriginPath, matchRule, parseRedirects } from '../../src/lib/host-rules.ts'
 import { resolveMiss } from '../../src/lib/resolve-miss.ts'
 
 const rules = hostRules()
@@ -73,8 +73,9 @@ describe('host files', () => {
   })
   it('writes nginx rules as regular expressions', () => {
     const conf = toNginxConf(rules)
-    expect(conf).toContain('rewrite "^/statuses/([^/]+)/([^/]+)/?$" /$1/$2/statuses$is_args$args permanent;')
-    expect(conf).toContain('rewrite "^/z/([^/]+)/([^/]+)/([^/]+)/?$" /z/shell/$3.html last;')
+    const seg = `(${SEGMENT_CLASS})`
+    expect(conf).toContain(`rewrite "^/statuses/${seg}/${seg}/?$" /$1/$2/statuses$is_args$args permanent;`)
+    expect(conf).toContain(`rewrite "^/z/${seg}/${seg}/${seg}/?$" /z/shell/$3.html last;`)
     expect(conf).toContain('error_page 404 /404.html;')
     expect(conf).toContain('location /es/ { error_page 404 /es/404.html;')
   })
@@ -91,5 +92,64 @@ describe('resolveMiss (the 404 page on hosts without rules)', () => {
   })
   it('gives up on real misses', () => {
     expect(resolveMiss('/no/such/page/here', match)).toEqual({ kind: 'none' })
+  })
+})
+
+/** Paths a visitor may be lured to, decoded as a host matching the decoded path would see them. */
+const HOSTILE = [
+  '/home/\\evil.com/x',
+  '/weather/\t/evil.com',
+  '/home/wa/\r\nSet-Cookie: a=b',
+  '/roads/../evil.com',
+  '/home/./x',
+  '/home/%5Cevil.com/x',
+  '/es/home/\\evil.com/x',
+  '/z/\\evil.com/1',
+]
+
+describe('hostile paths', () => {
+  it('never match a rule through a segment that is not a plain slug, number or token', () => {
+    for (const path of HOSTILE) expect(match(path), path).toBeNull()
+    expect(match('/reset/AbC-123_x')).toEqual({ to: '/reset', status: 200 })
+  })
+
+  it('tells same-origin paths from ones a browser sends elsewhere', () => {
+    for (const path of ['/', '/wa/duvall', '/es/wa/duvall/roads', '/z/shell/weather']) expect(isSameOriginPath(path)).toBe(true)
+    for (const path of ['//evil.com', '/\\evil.com', '/\tx', 'evil.com', 'https://evil.com/', '/a\r\nb', '/a b', ''])
+      expect(isSameOriginPath(path), JSON.stringify(path)).toBe(false)
+  })
+
+  it('keep the nginx rules from matching them (nginx matches the decoded path)', () => {
+    const patterns = rules.map((rule) => new RegExp(toRegex(rule.from).regex))
+    for (const path of HOSTILE)
+      expect(
+        patterns.filter((pattern) => pattern.test(path)),
+        path,
+      ).toEqual([])
+    expect(patterns.some((pattern) => pattern.test('/home/wa/duvall'))).toBe(true)
+  })
+
+  it('limit vercel.json placeholders to the same segments', () => {
+    const vercel = JSON.parse(toVercelJson(rules)) as { redirects: { source: string }[] }
+    expect(vercel.redirects).toContainEqual(
+      expect.objectContaining({ source: `/home/:state(${SEGMENT_CLASS})/:city(${SEGMENT_CLASS})` }),
+    )
+  })
+
+  it('never make the 404 page leave the site', () => {
+    // location.pathname as a browser gives it: percent-encoded, but `//` kept.
+    for (const path of [
+      '//evil.com/X',
+      '//Evil.com',
+      '/%5CEvil.com/x',
+      '/home/%5CEvil.com/x',
+      '/weather/%09/evil.com',
+      '/.//evil.com/',
+    ]) {
+      const action = resolveMiss(path, match)
+      if (action.kind !== 'none') expect(isSameOriginPath(action.to), `${path} → ${action.to}`).toBe(true)
+    }
+    expect(resolveMiss('//Evil.com/X', match)).toEqual({ kind: 'none' })
+    expect(resolveMiss('/Home/WA/Duvall', match)).toEqual({ kind: 'redirect', to: '/wa/duvall' })
   })
 })
