@@ -19,6 +19,8 @@ if (config.demo) {
 const job = config.jobs
   ? (await import('./jobs/templates.ts')).startTemplateJob(store.db, { allowPrivate: config.allowPrivateFetch })
   : null
+// The feed engine (server/feeds): JOBS=0 or FEEDS=0 keeps it off; a bad feeds.json stops the start with its reason.
+const feeds = config.jobs ? (await import('./feeds/start.ts')).startFeeds(store.db, config) : null
 // Expired refresh tokens, reset links and old rate-limit windows are dropped hourly.
 const prune = setInterval(() => {
   pruneSessions(store.db, new Date().toISOString()).catch((error: unknown) => {
@@ -41,6 +43,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
 
 function stop(): void {
   job?.stop()
+  void feeds?.stop()
   server.close(() => void store.db.destroy().then(() => process.exit(0)))
   setTimeout(() => process.exit(0), 3000).unref()
 }

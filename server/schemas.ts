@@ -48,7 +48,12 @@ export const alertItemSchema = z
   .object({
     ...itemFields,
     data: z.object(dataFields),
-    distance: z.number().openapi({ description: 'Miles from the asked point' }),
+    distance: z.number().openapi({ description: 'Miles from the asked point (to its geometry when it has one)' }),
+    source: z
+      .object({ name: z.string(), url: nullableText })
+      .nullable()
+      .optional()
+      .openapi({ description: 'Who published a feed item (shown beside it); null for staff-made items' }),
   })
   .openapi('AlertItem')
 
@@ -69,6 +74,7 @@ export const itemRecordSchema = z
     nextFetchAt: nullableText,
     hasEditKey: z.boolean(),
     isDemo: z.boolean(),
+    feedId: nullableText.optional().openapi({ description: 'The feed the item came from (server/feeds), or null' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -60,10 +60,22 @@ export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
   return { ...itemFields(row), data: dataFields(row), distance: Math.round(distanceMiles * 10) / 10 }
 }
 
+/** Who published a feed item (stored as JSON text by the feed engine), or null for staff-made items. */
+export function sourceOf(attribution: string | null | undefined): { name: string; url: string | null } | null {
+  if (!attribution) return null
+  try {
+    const value = JSON.parse(attribution) as { name?: unknown; url?: unknown }
+    if (typeof value.name !== 'string') return null
+    return { name: value.name, url: typeof value.url === 'string' ? value.url : null }
+  } catch {
+    return null
+  }
+}
+
 /** The Alert item as JSON without its distance: kept in the row so the reaction never rebuilds it. */
 export function publicView(row: ItemRow): string {
   const { distance: _, ...view } = toAlertItem(row, 0)
-  return JSON.stringify(view)
+  return JSON.stringify({ ...view, source: sourceOf(row.attribution) })
 }
 
 /** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
@@ -81,6 +93,7 @@ export function toRecord(row: ItemRow): ItemRecord {
     nextFetchAt: row.next_fetch_at,
     hasEditKey: row.edit_key_hash !== null,
     isDemo: row.is_demo === 1,
+    feedId: row.feed_id ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -2,6 +2,8 @@
 import { haversineKm } from '../../src/lib/geo.ts'
 import { ASPECTS, CAMERAS_CAP, priorityRank, type Aspect } from '../../src/lib/items.ts'
 import type { NearItem } from '../db/queries/items.ts'
+import { distanceToGeometry } from '../feeds/geometry.ts'
+import type { FeedGeometry } from '../feeds/types.ts'
 
 const KM_PER_MILE = 1.609344
 
@@ -15,14 +17,23 @@ const message = ({ item, miles }: Found): string => `{"distance":${Math.round(mi
 
 /**
  * The four sections for a point: items whose circle holds it plus the page's own items, each
- * section sorted by priority, then distance, then the staff's order; cameras capped at 60.
+ * section sorted by priority, then distance, then the staff's order; cameras capped at 60. An item
+ * with a geometry (in `shapes`) holds the point within its reach of the shape (0 inside a polygon),
+ * and its distance is to the shape.
  */
-export function reactionJson(lat: number, lon: number, near: NearItem[], ofPage: NearItem[]): string {
+export function reactionJson(
+  lat: number,
+  lon: number,
+  near: NearItem[],
+  ofPage: NearItem[],
+  shapes: ReadonlyMap<number, FeedGeometry> = new Map(),
+): string {
   const sections = new Map<string, Found[]>(ASPECTS.map((aspect) => [aspect, []]))
   const seen = new Set<number>()
   const add = (item: NearItem, always: boolean): void => {
     if (seen.has(item.id)) return
-    const miles = haversineKm(lat, lon, item.lat, item.lon) / KM_PER_MILE
+    const shape = shapes.get(item.id)
+    const miles = shape ? distanceToGeometry(lat, lon, shape) : haversineKm(lat, lon, item.lat, item.lon) / KM_PER_MILE
     if (!always && miles > item.area_miles) return
     seen.add(item.id)
     sections.get(item.data_aspect)?.push({ item, miles, rank: priorityRank(item.priority) })

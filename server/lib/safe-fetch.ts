@@ -4,7 +4,18 @@ import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { Agent, fetch, type Response } from 'undici'
 
-export type SafeFetchResult = { ok: true; text: string; contentType: string } | { ok: false; error: string }
+export type SafeFetchResult =
+  | {
+      ok: true
+      text: string
+      contentType: string
+      status: number
+      /** 304 to a conditional request (If-None-Match / If-Modified-Since): text is empty, keep what you have. */
+      notModified: boolean
+      etag: string | null
+      lastModified: string | null
+    }
+  | { ok: false; error: string; status?: number }
 
 export type SafeFetchOptions = {
   /** Lets private, loopback and other non-public addresses through (tests and local setups only). */
@@ -13,6 +24,11 @@ export type SafeFetchOptions = {
   maxBytes?: number
   /** An undici-compatible fetch, for tests; it is given the guarding dispatcher. */
   fetchImpl?: typeof fetch
+  /** Replaces the default User-Agent (feeds identify themselves with a contact, as NWS and Overpass ask). */
+  userAgent?: string
+  accept?: string
+  /** Extra request headers, e.g. If-None-Match and If-Modified-Since for conditional requests. */
+  headers?: Record<string, string>
 }
 
 export const FETCH_TIMEOUT_MS = 10_000
@@ -144,7 +160,11 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
         dispatcher: agentFor(allowPrivate),
         redirect: 'manual',
         signal,
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/json;q=0.9, text/plain;q=0.8, */*;q=0.5' },
+        headers: {
+          ...options.headers,
+          'user-agent': options.userAgent ?? USER_AGENT,
+          accept: options.accept ?? 'text/html, application/json;q=0.9, text/plain;q=0.8, */*;q=0.5',
+        },
       })
       const location = response.headers.get('location')
       if (REDIRECTS.has(response.status) && location) {
@@ -153,9 +173,14 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
         url = new URL(location, url)
         continue
       }
+      const validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
+      if (response.status === 304) {
+        await response.body?.cancel().catch(() => undefined)
+        return { ok: true, text: '', contentType: '', status: 304, notModified: true, ...validators }
+      }
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined)
-        return { ok: false, error: `HTTP ${response.status}` }
+        return { ok: false, error: `HTTP ${response.status}`, status: response.status }
       }
       const contentType = response.headers.get('content-type') ?? ''
       const tooLarge = { ok: false, error: `Response larger than ${sizeText(maxBytes)}` } as const
@@ -165,7 +190,14 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       }
       const bytes = await readLimited(response.body, maxBytes)
       if (!bytes) return tooLarge
-      return { ok: true, text: decode(bytes, contentType), contentType }
+      return {
+        ok: true,
+        text: decode(bytes, contentType),
+        contentType,
+        status: response.status,
+        notModified: false,
+        ...validators,
+      }
     }
   } catch (error) {
     return { ok: false, error: describe(error, timeoutMs) }

@@ -3,6 +3,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { searchCities } from '../../src/lib/cities.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { itemsAround, itemsOfPage } from '../db/queries/items.ts'
+import { shapesOf } from '../feeds/shapes.ts'
 import type { AppEnv } from '../env.ts'
 import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
@@ -89,11 +90,12 @@ reaction.get('/api/reaction', async (c) => {
   const key = `${lat},${lon},${page},${layer}`
   let body = reactionCache.get(key)
   if (body === undefined) {
+    const now = c.var.deps.now().toISOString()
     const [near, ofPage] = await Promise.all([
-      itemsAround(store.db, lat, lon, layer),
-      page ? itemsOfPage(store.db, page, layer) : [],
+      itemsAround(store.db, lat, lon, layer, now),
+      page ? itemsOfPage(store.db, page, layer, now) : [],
     ])
-    body = reactionJson(lat, lon, near, ofPage)
+    body = reactionJson(lat, lon, near, ofPage, await shapesOf(store.db, [...near, ...ofPage]))
     reactionCache.set(key, body)
   }
   return c.body(body, 200, {

@@ -3,22 +3,35 @@ import { sql } from 'kysely'
 import type { Db } from '../index.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
 import { publicView } from '../../lib/item-view.ts'
-import { boxAround, cellOf, cellsOf } from './grid.ts'
+import { geometryBox, parseGeometry } from '../../feeds/geometry.ts'
+import { boxAround, cellOf, cellsOf, type Box } from './grid.ts'
 
-type Located = { lat: number; lon: number; area_miles: number }
+/** Where an item reaches: its circle, or its geometry (GeoJSON text) grown by area_miles. */
+type Located = { lat: number; lon: number; area_miles: number; geometry?: string | null | undefined }
 type BoxColumns = Pick<ItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon'>
 
+function areaBox({ lat, lon, area_miles, geometry }: Located): Box {
+  const shape = parseGeometry(geometry ?? null)
+  return shape ? geometryBox(shape, area_miles) : boxAround(lat, lon, area_miles)
+}
+
+const columnsOf = (box: Box): BoxColumns => ({
+  min_lat: box.minLat,
+  max_lat: box.maxLat,
+  min_lon: box.minLon,
+  max_lon: box.maxLon,
+})
+
 /** Bounding-box columns for an item's area. */
-function boxColumns({ lat, lon, area_miles }: Located): BoxColumns {
-  const box = boxAround(lat, lon, area_miles)
-  return { min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon }
+function boxColumns(item: Located): BoxColumns {
+  return columnsOf(areaBox(item))
 }
 
 /** The grid rows of an item: one per cell its box touches, each carrying the box. */
 export function cellRows(id: number, item: Located) {
-  const box = boxColumns(item)
-  const cells = cellsOf(boxAround(item.lat, item.lon, item.area_miles))
-  return cells.map((cell) => ({ cell, item_id: id, ...box }))
+  const box = areaBox(item)
+  const columns = columnsOf(box)
+  return cellsOf(box).map((cell) => ({ cell, item_id: id, ...columns }))
 }
 
 async function writeCells(db: Db, id: number, item: Located): Promise<void> {
@@ -61,7 +74,11 @@ export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promi
     if (!before) return null
     // Updateable's optional keys are absent, never undefined, when they come from prepareItem.
     const merged = { ...before, ...changes, id } as ItemRow
-    const moved = merged.lat !== before.lat || merged.lon !== before.lon || merged.area_miles !== before.area_miles
+    const moved =
+      merged.lat !== before.lat ||
+      merged.lon !== before.lon ||
+      merged.area_miles !== before.area_miles ||
+      merged.geometry !== before.geometry
     const after: ItemRow = { ...merged, ...(moved ? boxColumns(merged) : {}) }
     after.view = publicView(after)
     const { id: _, ...values } = after
@@ -84,8 +101,15 @@ export async function itemByEditKeyHash(db: Db, hash: string): Promise<ItemRow |
   return (await db.selectFrom('items').selectAll().where('edit_key_hash', '=', hash).executeTakeFirst()) ?? null
 }
 
-/** What the reaction needs of an item: where it is, how it sorts, and its ready-made public view. */
-export type NearItem = Pick<ItemRow, 'id' | 'lat' | 'lon' | 'area_miles' | 'priority' | 'sort_order' | 'data_aspect' | 'view'>
+/**
+ * What the reaction needs of an item: where it is, how it sorts, and its ready-made public view;
+ * `shaped` says it has a geometry (read apart and cached by id and updated_at: server/feeds/shapes.ts).
+ */
+export type NearItem = Pick<
+  ItemRow,
+  'id' | 'lat' | 'lon' | 'area_miles' | 'priority' | 'sort_order' | 'data_aspect' | 'view' | 'updated_at'
+> & { shaped: number | boolean }
+const shaped = sql<number>`case when items.geometry is null then 0 else 1 end`.as('shaped')
 const NEAR_COLUMNS = [
   'items.id',
   'items.lat',
@@ -95,14 +119,25 @@ const NEAR_COLUMNS = [
   'items.sort_order',
   'items.data_aspect',
   'items.view',
+  'items.updated_at',
+  shaped,
 ] as const
+
+/** Feed items past their end leave the answer at once (the feed engine deletes them later). */
+const current = (now: string) => sql<boolean>`(items.expires_at is null or items.expires_at > ${now})`
 
 /**
  * Active items whose area box holds the point, for everyone (layer 0) plus the given test layer:
  * one lookup of the point's grid cell in a covering index that also tests the box, then only the
  * matching items are read. The caller checks the exact circle.
  */
-export async function itemsAround(db: Db, lat: number, lon: number, layer: number): Promise<NearItem[]> {
+export async function itemsAround(
+  db: Db,
+  lat: number,
+  lon: number,
+  layer: number,
+  now = new Date().toISOString(),
+): Promise<NearItem[]> {
   return db
     .selectFrom('item_cells')
     .innerJoin('items', 'items.id', 'item_cells.item_id')
@@ -114,17 +149,19 @@ export async function itemsAround(db: Db, lat: number, lon: number, layer: numbe
     .where('item_cells.max_lon', '>=', lon)
     .where('items.is_active', '=', 1)
     .where('items.layer', 'in', layer ? [0, layer] : [0])
+    .where(current(now))
     .execute()
 }
 
 /** Active items of a page (route), wherever they are. */
-export async function itemsOfPage(db: Db, pageName: string, layer: number): Promise<NearItem[]> {
+export async function itemsOfPage(db: Db, pageName: string, layer: number, now = new Date().toISOString()): Promise<NearItem[]> {
   return db
     .selectFrom('items')
     .select(NEAR_COLUMNS)
     .where('page_name', '=', pageName)
     .where('is_active', '=', 1)
     .where('layer', 'in', layer ? [0, layer] : [0])
+    .where(current(now))
     .execute()
 }
 

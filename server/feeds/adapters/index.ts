@@ -1,0 +1,12 @@
+// The adapter registry: format name (the feed configuration's "adapter") to its decoder. Loaded in the decode worker too.
+import type { Decode } from '../types.ts'
+import { decodeItemsJson } from './items-json.ts'
+import { decodeNws } from './nws.ts'
+import { decodeWzdx } from './wzdx.ts'
+
+/** Add one line per adapter. Modules here must be plain data-in, data-out: they run in a worker thread. */
+export const adapters: Record<string, Decode> = {
+  'items-json': decodeItemsJson,
+  nws: decodeNws,
+  wzdx: decodeWzdx,
+}

@@ -1,0 +1,162 @@
+// One run of one feed: claim it, fetch (conditionally), decode in a worker, resolve zones, store, and record the outcome.
+import type { Db } from '../db/index.ts'
+import { claimFeed, feedRow, finishFeedRun } from '../db/queries/feeds.ts'
+import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
+import { adapters } from './adapters/index.ts'
+import type { Feed } from './config.ts'
+import { decodeInWorker } from './decode.ts'
+import { geometryCenter } from './geometry.ts'
+import { markFeedFresh, markFeedStale, storeFeedItems, type StoreSummary } from './store.ts'
+import type { FeedItem } from './types.ts'
+import { resolveZones, zonesGeometry } from './zones.ts'
+
+export type EngineOptions = {
+  /** Who this instance is, in claims (host:pid:random). */
+  owner: string
+  userAgent: string
+  /** Lets feeds reach private and loopback addresses (tests and local setups only). */
+  allowPrivate: boolean
+  now?: () => Date
+  fetchImpl?: SafeFetchOptions['fetchImpl']
+}
+
+export type RunOutcome =
+  | { state: 'skipped' }
+  | { state: 'not-modified' }
+  | { state: 'stored'; summary: StoreSummary; skipped: number; pendingZones: number }
+  | { state: 'failed'; error: string }
+
+/** Failures back off from the schedule, doubling each time, up to an hour. */
+export const MAX_BACKOFF_MS = 3_600_000
+/** How long a claim lasts beyond the fetch's own time limit (decoding and storing included). */
+const LEASE_MARGIN_MS = 10 * 60_000
+const ERROR_CHARS = 300
+
+export const backoffMs = (feed: Feed, failures: number): number =>
+  Math.min(feed.scheduleSeconds * 1000 * 2 ** Math.max(failures, 0), Math.max(MAX_BACKOFF_MS, feed.scheduleSeconds * 1000))
+
+const later = (now: Date, ms: number): string => new Date(now.getTime() + ms).toISOString()
+
+/** Alerts naming zones get the union of their zones' shapes; the ones with no known zone yet wait for the next run. */
+async function withZones(db: Db, items: FeedItem[], feed: Feed, options: EngineOptions, now: Date) {
+  const needing = items.filter((item) => !item.geometry && item.zones?.length)
+  if (!needing.length) return { items, pending: new Set<string>() }
+  const fetchZone = (url: string) =>
+    safeFetch(url, {
+      allowPrivate: options.allowPrivate,
+      userAgent: options.userAgent,
+      accept: 'application/geo+json, application/json;q=0.9',
+      maxBytes: 5_000_000,
+      timeoutMs: feed.timeoutSeconds * 1000,
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    })
+  const known = await resolveZones(
+    db,
+    needing.flatMap((item) => item.zones!),
+    fetchZone,
+    now,
+  )
+  const pending = new Set<string>()
+  const ready = items.flatMap((item) => {
+    if (item.geometry || !item.zones?.length) return [item]
+    const geometry = zonesGeometry(item.zones, known)
+    if (!geometry) {
+      pending.add(item.sourceId)
+      return []
+    }
+    return [{ ...item, geometry, ...geometryCenter(geometry) }]
+  })
+  return { items: ready, pending }
+}
+
+/** Records a failed run: backs off, and marks the items old once the last success is older than the stale threshold. */
+async function fail(db: Db, feed: Feed, options: EngineOptions, now: Date, error: string): Promise<RunOutcome> {
+  const row = await feedRow(db, feed.id)
+  const failures = (row?.failures ?? 0) + 1
+  const lastSuccess = row?.last_success_at ?? null
+  const stale = !lastSuccess || now.getTime() - Date.parse(lastSuccess) > feed.staleAfterSeconds * 1000
+  if (stale) await markFeedStale(db, feed.id, lastSuccess)
+  await finishFeedRun(db, feed.id, options.owner, {
+    failures,
+    last_error: error.slice(0, ERROR_CHARS),
+    last_error_at: now.toISOString(),
+    next_run_at: later(now, backoffMs(feed, failures)),
+  })
+  return { state: 'failed', error }
+}
+
+async function succeed(db: Db, feed: Feed, options: EngineOptions, now: Date, changes: Record<string, unknown>) {
+  const count = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('feed_id', '=', feed.id)
+    .executeTakeFirstOrThrow()
+  await finishFeedRun(db, feed.id, options.owner, {
+    ...changes,
+    failures: 0,
+    last_success_at: now.toISOString(),
+    item_count: Number(count.count),
+    next_run_at: later(now, feed.scheduleSeconds * 1000),
+  })
+}
+
+/** The claimed part of a run. */
+async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promise<RunOutcome> {
+  if (feed.problem) return fail(db, feed, options, now, feed.problem)
+  if (!adapters[feed.adapter]) return fail(db, feed, options, now, `Unknown adapter ${feed.adapter}`)
+  const row = await feedRow(db, feed.id)
+  const conditional: Record<string, string> = {}
+  if (row?.etag) conditional['if-none-match'] = row.etag
+  if (row?.last_modified) conditional['if-modified-since'] = row.last_modified
+  const answer = await safeFetch(feed.url!, {
+    allowPrivate: options.allowPrivate,
+    userAgent: options.userAgent,
+    accept: feed.accept,
+    maxBytes: feed.maxBytes,
+    timeoutMs: feed.timeoutSeconds * 1000,
+    headers: conditional,
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+  })
+  if (!answer.ok) return fail(db, feed, options, now, answer.error)
+  if (answer.notModified) {
+    await markFeedFresh(db, feed.id, now)
+    await succeed(db, feed, options, now, {})
+    return { state: 'not-modified' }
+  }
+  let decoded
+  try {
+    decoded = await decodeInWorker(feed.adapter, answer.text, { feedId: feed.id, now, options: feed.options })
+  } catch (error) {
+    return fail(db, feed, options, now, error instanceof Error ? error.message : 'Decoding failed')
+  }
+  // A body whose every record is bad is a broken feed, not an empty one: keep the last good items.
+  if (!decoded.items.length && decoded.skipped > 0)
+    return fail(db, feed, options, now, `Every record was skipped (${decoded.skipped}): ${decoded.errors[0] ?? 'bad records'}`)
+  const { items, pending } = await withZones(db, decoded.items, feed, options, now)
+  const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: true, keep: pending })
+  const note = decoded.skipped ? `Skipped ${decoded.skipped} bad records: ${decoded.errors[0] ?? ''}` : null
+  await succeed(db, feed, options, now, {
+    etag: answer.etag,
+    last_modified: answer.lastModified,
+    ...(note ? { last_error: note.slice(0, ERROR_CHARS), last_error_at: now.toISOString() } : {}),
+  })
+  return { state: 'stored', summary, skipped: decoded.skipped, pendingZones: pending.size }
+}
+
+/**
+ * Runs a feed if it is due and this instance wins the claim; never throws for the feed's own
+ * problems (they become its recorded error), so one bad feed never stops the others.
+ * @example await runFeed(db, feed, { owner: 'host:1', userAgent: 'Porchlight/1.0 (…)', allowPrivate: false })
+ */
+export async function runFeed(db: Db, feed: Feed, options: EngineOptions): Promise<RunOutcome> {
+  const now = options.now?.() ?? new Date()
+  const lease = feed.timeoutSeconds * 1000 + LEASE_MARGIN_MS
+  if (!(await claimFeed(db, feed.id, options.owner, now, lease))) return { state: 'skipped' }
+  try {
+    return await run(db, feed, options, now)
+  } catch (error) {
+    // A database hiccup mid-run: record it and back off like any failure.
+    const message = error instanceof Error ? error.message : 'Run failed'
+    return fail(db, feed, options, now, `Run failed: ${message}`).catch(() => ({ state: 'failed', error: message }) as const)
+  }
+}

@@ -1,0 +1,88 @@
+// Runs the configured feeds on their schedules in this instance, one at a time, until stopped.
+import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../db/index.ts'
+import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
+import type { FeedsConfig } from './config.ts'
+import { runFeed, type EngineOptions } from './engine.ts'
+import { deleteExpired } from './store.ts'
+
+export const TICK_MS = 5000
+const SWEEP_EVERY_MS = 60_000
+
+export type FeedEngine = { stop(): Promise<void> }
+export type FeedEngineOptions = Partial<Pick<EngineOptions, 'now' | 'fetchImpl'>> & {
+  allowPrivate: boolean
+  tickMs?: number
+  /** Called after each run (logs; tests wait on it). */
+  onRun?: (feedId: string, outcome: Awaited<ReturnType<typeof runFeed>>) => void
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : 'unknown error')
+
+/**
+ * Starts the engine: every few seconds it runs each enabled feed that is due and not claimed by
+ * another instance, and deletes feed items that ended over an hour ago. Runs never overlap, errors
+ * are logged and never end the process, and the timer does not keep Node alive.
+ * @example const engine = startFeedEngine(db, loadFeedsConfig(), { allowPrivate: false }); await engine.stop()
+ */
+export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngineOptions): FeedEngine {
+  const engine: EngineOptions = {
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    userAgent: config.userAgent,
+    allowPrivate: options.allowPrivate,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+  }
+  const enabled = config.feeds.filter((feed) => feed.enabled)
+  const clock = options.now ?? (() => new Date())
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  let running: Promise<void> = Promise.resolve()
+  let lastSweep = 0
+
+  const tick = async (): Promise<void> => {
+    const now = clock()
+    if (now.getTime() - lastSweep >= SWEEP_EVERY_MS) {
+      lastSweep = now.getTime()
+      await deleteExpired(db, now).catch((error: unknown) => console.error(`feeds: expiry sweep failed: ${messageOf(error)}`))
+    }
+    const rows = await feedRows(db)
+    for (const feed of enabled) {
+      if (stopped) return
+      const row = rows.get(feed.id)
+      if (row && row.next_run_at > clock().toISOString()) continue
+      try {
+        const outcome = await runFeed(db, feed, engine)
+        options.onRun?.(feed.id, outcome)
+        if (outcome.state === 'failed') console.error(`feeds: ${feed.id}: ${outcome.error}`)
+      } catch (error) {
+        console.error(`feeds: ${feed.id}: ${messageOf(error)}`)
+      }
+    }
+  }
+  const schedule = (delay: number): void => {
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error: unknown) => console.error(`feeds: tick failed: ${messageOf(error)}`))
+        .finally(() => {
+          if (!stopped) schedule(options.tickMs ?? TICK_MS)
+        })
+    }, delay)
+    timer.unref()
+  }
+  running = ensureFeedRows(
+    db,
+    config.feeds.map((feed) => feed.id),
+    clock(),
+  )
+    .then(() => schedule(0))
+    .catch((error: unknown) => console.error(`feeds: could not start: ${messageOf(error)}`))
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,192 @@
+// Writes a feed's decoded items into the items table: insert new, update changed, delete gone, in small transactions.
+import { createHash } from 'node:crypto'
+import type { Db } from '../db/index.ts'
+import { cellRows, deleteItem, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
+import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
+import { publicView } from '../lib/item-view.ts'
+import type { FeedItem } from './types.ts'
+
+/** Rows per transaction: small, so reaction reads (and other writers on SQLite) interleave with a big ingest. */
+export const BATCH = 100
+
+export type StoreSummary = { added: number; changed: number; unchanged: number; removed: number }
+export type StoreOptions = {
+  /** Delete this feed's items that the run did not return (false for partial sources). */
+  removeMissing: boolean
+  /** Source ids to leave as they are even if absent (e.g. alerts whose zone shapes are not known yet). */
+  keep?: ReadonlySet<string>
+}
+
+type Existing = Pick<ItemRow, 'id' | 'source_id' | 'source_hash' | 'lock_result_until' | 'is_old'>
+
+const hashOf = (item: FeedItem): string => createHash('sha1').update(JSON.stringify(item)).digest('base64url')
+
+/** The items columns a feed item sets (never is_active: staff hiding an item sticks across runs). */
+type Columns = Omit<NewItem, 'created_at'> & { area_miles: number; geometry: string | null }
+
+function columns(feedId: string, item: FeedItem, now: string): Columns {
+  return {
+    data_aspect: item.aspect,
+    data_property: 'feed',
+    data_category: item.dataCategory,
+    category: item.category,
+    priority: item.priority,
+    state_type: item.stateType,
+    state: item.state,
+    status: item.state,
+    title: item.title.slice(0, 500),
+    lines: JSON.stringify(item.lines),
+    link: item.link,
+    image: item.image,
+    special_data: item.specialData,
+    lat: item.lat,
+    lon: item.lon,
+    area_miles: item.areaMiles,
+    geometry: item.geometry ? JSON.stringify(item.geometry) : null,
+    retrieved: now,
+    value_changed: now,
+    is_old: 0,
+    feed_id: feedId,
+    source_id: item.sourceId,
+    source_hash: hashOf(item),
+    fetched_at: now,
+    starts_at: item.startsAt,
+    expires_at: item.endsAt,
+    attribution: JSON.stringify(item.attribution),
+    updated_at: now,
+  }
+}
+
+async function insertBatch(db: Db, rows: NewItemRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('items').values(rows).returningAll().execute()
+    for (const row of inserted) {
+      await trx
+        .updateTable('items')
+        .set({ view: publicView(row) })
+        .where('id', '=', row.id)
+        .execute()
+    }
+    const cells = inserted.flatMap((row) => cellRows(row.id, row))
+    for (let at = 0; at < cells.length; at += 200) {
+      await trx
+        .insertInto('item_cells')
+        .values(cells.slice(at, at + 200))
+        .execute()
+    }
+  })
+}
+
+/**
+ * Stores one run of a feed. Items are keyed by (feed, source id): a re-run updates instead of
+ * duplicating, an unchanged item is not rewritten, a locked result (lock_result_until in the
+ * future) keeps its state, lines and priority, and ended items are dropped.
+ */
+export async function storeFeedItems(
+  db: Db,
+  feedId: string,
+  items: FeedItem[],
+  now: Date,
+  options: StoreOptions,
+): Promise<StoreSummary> {
+  const stamp = now.toISOString()
+  const fresh = new Map<string, FeedItem>()
+  for (const item of items) if (!item.endsAt || item.endsAt > stamp) fresh.set(item.sourceId, item)
+  const existing = new Map<string, Existing>()
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'source_id', 'source_hash', 'lock_result_until', 'is_old'])
+    .where('feed_id', '=', feedId)
+    .execute()
+  for (const row of rows) existing.set(row.source_id!, row)
+
+  const summary: StoreSummary = { added: 0, changed: 0, unchanged: 0, removed: 0 }
+  const inserts: NewItemRow[] = []
+  for (const item of fresh.values()) {
+    const before = existing.get(item.sourceId)
+    const values = columns(feedId, item, stamp)
+    if (!before) {
+      inserts.push(itemValues({ ...values, created_at: stamp }))
+      continue
+    }
+    if (before.source_hash === values.source_hash && before.is_old === 0) {
+      summary.unchanged++
+      continue
+    }
+    const changes: ItemUpdate = { ...values }
+    if (before.lock_result_until && before.lock_result_until > stamp) {
+      // Staff's locked result stands; no hash is kept, so the feed's own result returns once the lock passes.
+      changes.source_hash = null
+      delete changes.state
+      delete changes.status
+      delete changes.lines
+      delete changes.priority
+    }
+    await updateItem(db, before.id, changes)
+    summary.changed++
+  }
+  for (let at = 0; at < inserts.length; at += BATCH) await insertBatch(db, inserts.slice(at, at + BATCH))
+  summary.added = inserts.length
+
+  if (options.removeMissing) {
+    for (const [sourceId, row] of existing) {
+      if (fresh.has(sourceId) || options.keep?.has(sourceId)) continue
+      if (await deleteItem(db, row.id)) summary.removed++
+    }
+  }
+  // Unchanged items were confirmed by this run: only the provenance time moves (not part of the public view).
+  await db.updateTable('items').set({ fetched_at: stamp }).where('feed_id', '=', feedId).execute()
+  return summary
+}
+
+/** Marks a feed's items old (is_old, with retrieved = the last good fetch) after an outage passes the stale threshold. */
+export async function markFeedStale(db: Db, feedId: string, lastSuccessAt: string | null): Promise<number> {
+  const rows = await db.selectFrom('items').select('id').where('feed_id', '=', feedId).where('is_old', '=', 0).execute()
+  for (const { id } of rows) await updateItem(db, id, { is_old: 1, retrieved: lastSuccessAt })
+  return rows.length
+}
+
+/** A 304 after an outage: the items are current again, retrieved now. */
+export async function markFeedFresh(db: Db, feedId: string, now: Date): Promise<number> {
+  const stamp = now.toISOString()
+  const rows = await db.selectFrom('items').select('id').where('feed_id', '=', feedId).where('is_old', '=', 1).execute()
+  for (const { id } of rows) await updateItem(db, id, { is_old: 0, retrieved: stamp, fetched_at: stamp })
+  await db.updateTable('items').set({ fetched_at: stamp }).where('feed_id', '=', feedId).execute()
+  return rows.length
+}
+
+/** Deletes feed items that ended more than `graceMs` ago (they left the answer when they ended). */
+export async function deleteExpired(db: Db, now: Date, graceMs = 3_600_000): Promise<number> {
+  const before = new Date(now.getTime() - graceMs).toISOString()
+  let removed = 0
+  for (;;) {
+    const rows = await db
+      .selectFrom('items')
+      .select('id')
+      .where('feed_id', 'is not', null)
+      .where('expires_at', '<', before)
+      .limit(BATCH)
+      .execute()
+    if (!rows.length) return removed
+    await db
+      .deleteFrom('items')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute()
+    removed += rows.length
+  }
+}
+
+/** Items of a feed, for the health endpoint. */
+export async function countFeedItems(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('items')
+    .select((eb) => ['feed_id', eb.fn.countAll<number>().as('count')])
+    .where('feed_id', 'is not', null)
+    .groupBy('feed_id')
+    .execute()
+  return new Map(rows.map((row) => [row.feed_id!, Number(row.count)]))
+}
