@@ -55,9 +55,14 @@ function dataFields(row: ItemRow) {
   }
 }
 
-/** The SPEC's Alert item, with the distance in miles (one decimal). */
+/**
+ * The SPEC's Alert item, with the distance in miles (one decimal). It goes to anyone, so staff-only
+ * data stays out: `dataTemplate` is always null (the key stays for the SPEC's shape), because a
+ * template's url may carry a key; staff read it from their record (GET /items/{id}).
+ */
 export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
-  return { ...itemFields(row), data: dataFields(row), distance: Math.round(distanceMiles * 10) / 10 }
+  const data = { ...dataFields(row), dataTemplate: null }
+  return { ...itemFields(row), data, distance: Math.round(distanceMiles * 10) / 10 }
 }
 
 /** Who published a feed item (stored as JSON text by the feed engine), or null for staff-made items. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Store } from '../../server/db/index.ts'
 import { viewOwner } from '../../server/db/migrations/002-view-owner.ts'
+import { publicViews } from '../../server/db/migrations/004-public-views.ts'
 import { insertItem } from '../../server/db/queries/items.ts'
 import { backends } from './backends.ts'
 
@@ -47,5 +48,36 @@ describe.each(await backends())('migrations on $name', (backend) => {
         cityName: 'Duvall',
         title: expect.stringMatching(/^Old view/),
       })
+  })
+
+  it('004 takes the status template out of every stored public view', async () => {
+    const now = new Date().toISOString()
+    const template = JSON.stringify({ source: 'text', url: 'https://schools.example.org/status?key=SECRET', rules: [] })
+    const id = await insertItem(store.db, {
+      data_aspect: 'statuses',
+      title: 'Templated',
+      lat: 47.74,
+      lon: -121.98,
+      area_miles: 10,
+      data_template: template,
+      created_at: now,
+      updated_at: now,
+    })
+    // A view as 001-003 wrote it: the template inside.
+    const old = { id, title: 'Templated', data: { lines: [], dataTemplate: template, lockResultUntil: null } }
+    await store.db
+      .updateTable('items')
+      .set({ view: JSON.stringify(old) })
+      .where('id', '=', id)
+      .execute()
+    await publicViews.up(store.db as never)
+    const row = await store.db
+      .selectFrom('items')
+      .select(['view', 'data_template'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.view).not.toContain('SECRET')
+    expect(JSON.parse(row.view)).toMatchObject({ id, title: 'Templated', data: { dataTemplate: null } })
+    expect(row.data_template).toBe(template)
   })
 })
