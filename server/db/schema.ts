@@ -82,6 +82,8 @@ export type UsersTable = {
   city_name: string | null
   created_at: string
   last_login_at: string | null
+  /** Raised by a password change or reset, a sign-out everywhere and a role change: older access tokens fail. */
+  token_version: Generated<number>
 }
 
 export type RefreshTokensTable = {

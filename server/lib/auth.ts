@@ -21,7 +21,12 @@ export type TokenSubject = {
   cityName: string | null
   /** For an edit-key token: the start of the key's hash, so a new key voids old tokens. */
   keyTag?: string | null
+  /** For a user's token: their token version when it was signed (users.token_version). */
+  version?: number
 }
+
+/** What a verified token says: the caller it was signed for and the token version it carries (0 when absent). */
+export type TokenClaims = Caller & { version: number }
 
 /** Signs an access token: EntityType is the role's number (SPEC section 6), plus the scope fields. */
 export async function signAccessToken(
@@ -40,6 +45,7 @@ export async function signAccessToken(
     pageName: subject.pageName,
     cityName: subject.cityName,
     ...(subject.keyTag ? { keyTag: subject.keyTag } : {}),
+    ...(subject.version ? { ver: subject.version } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.userId === null ? `item:${subject.itemId}` : String(subject.userId))
@@ -51,7 +57,7 @@ export async function signAccessToken(
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null)
 
 /** Verifies a token; null when it is missing, forged, expired or malformed. */
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<Caller | null> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -72,6 +78,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
       pageName: stringOrNull(payload['pageName']),
       cityName: stringOrNull(payload['cityName']),
       keyTag: stringOrNull(payload['keyTag']),
+      version: typeof payload['ver'] === 'number' ? payload['ver'] : 0,
     }
   } catch {
     return null

@@ -77,7 +77,8 @@ export async function currentCaller(c: Context<AppEnv>): Promise<Caller | null> 
   if (!claims) return null
   if (claims.userId !== null) {
     const user = await userById(db, claims.userId)
-    return user ? userCaller(user) : null
+    // A password change, reset, sign-out everywhere or role change raised the version: older tokens end.
+    return user && user.token_version === claims.version ? userCaller(user) : null
   }
   const item = claims.itemId === null ? null : await getItem(db, claims.itemId)
   return item && item.edit_key_hash?.slice(0, KEY_TAG_LENGTH) === claims.keyTag ? keyCaller(item) : null

@@ -26,8 +26,8 @@ export function clearRefreshCookie(c: Context<AppEnv>): void {
 
 /** An access token for the user as the database has them now. */
 export function accessToken(c: Context<AppEnv>, user: UserRow): Promise<string> {
-  const caller = userCaller(user)
-  return signAccessToken(c.var.deps.config.jwtSecret, caller, c.var.deps.now())
+  const subject = { ...userCaller(user), version: user.token_version }
+  return signAccessToken(c.var.deps.config.jwtSecret, subject, c.var.deps.now())
 }
 
 /** Signs the user in: returns an access token and sets a new refresh cookie. */

@@ -2,7 +2,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { revokeRefreshToken, revokeUserTokens, saveReset, spendRefreshToken, spendReset } from '../db/queries/sessions.ts'
-import { normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
+import { endAccessTokens, normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
 import type { AppEnv } from '../env.ts'
 import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
@@ -77,6 +77,24 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const presented = refreshCookie(c)
       if (presented) await revokeRefreshToken(c.var.deps.store.db, sha256(presented), c.var.deps.now().toISOString())
+      clearRefreshCookie(c)
+      return c.json({ ok: true as const }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/logout-all',
+      summary: 'Signs out everywhere: every refresh token and every access token of the user ends (bearer token)',
+      security: [{ bearer: [] }],
+      responses: { 200: json(okSchema, 'Signed out on every device'), 401: errors[401] },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      if (!caller?.userId) return c.json({ error: 'Not signed in' }, 401)
+      const { db } = c.var.deps.store
+      await endAccessTokens(db, caller.userId)
+      await revokeUserTokens(db, caller.userId, c.var.deps.now().toISOString())
       clearRefreshCookie(c)
       return c.json({ ok: true as const }, 200)
     },

@@ -38,8 +38,10 @@ describe.each(await backends())('user admin on $name', (backend) => {
       body: { role: 'area', cityName: 'Duvall' },
     })
     expect(area.body).toMatchObject({ roleName: 'area', cityName: 'Duvall', pageName: null })
-    // The database, not the old token, decides: the user's token now acts as 'area'.
-    expect((await api.send('GET', '/auth/me', { token: user.token })).body.roleName).toBe('area')
+    // A role change ends the user's earlier tokens; a new one carries the new role.
+    expect((await api.send('GET', '/auth/me', { token: user.token })).status).toBe(401)
+    const again = await api.send('POST', '/auth/email', { body: { email: user.email, password: api.PASSWORD } })
+    expect((await api.send('GET', '/auth/me', { token: again.body.token })).body.roleName).toBe('area')
     const item = (await api.send('POST', '/items', { token: admin.token, body: duvallItem() })).body.id
     expect(
       (await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 5, itemId: item } })).body
@@ -80,9 +82,10 @@ describe.each(await backends())('user admin on $name', (backend) => {
     expect(
       (await api.send('POST', `/admin/users/${user.userId}/role`, { token: superadmin.token, body: { role: 3 } })).body.roleName,
     ).toBe('superadmin')
-    expect((await api.send('POST', `/admin/users/${user.userId}/role`, { token: user.token, body: { role: 0 } })).status).toBe(
-      400,
-    )
+    const promoted = await api.send('POST', '/auth/email', { body: { email: user.email, password: api.PASSWORD } })
+    expect(
+      (await api.send('POST', `/admin/users/${user.userId}/role`, { token: promoted.body.token, body: { role: 0 } })).status,
+    ).toBe(400)
     const page = await api.signIn('page', { pageName: 'wa/duvall' })
     expect(await api.send('POST', `/admin/users/${user.userId}/role`, { token: page.token, body: { role: 0 } })).toMatchObject({
       status: 403,

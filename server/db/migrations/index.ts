@@ -2,6 +2,7 @@
 import type { Migration } from 'kysely/migration'
 import { initial } from './001-initial.ts'
 import { viewOwner } from './002-view-owner.ts'
+import { sessions } from './003-sessions.ts'
 import { publicViews } from './004-public-views.ts'
 import { feeds } from './005-feeds.ts'
 
@@ -9,5 +10,11 @@ export type DialectKind = 'sqlite' | 'postgres'
 
 /** All migrations by name, for Kysely's Migrator. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind), '002-view-owner': viewOwner, '004-public-views': publicViews, '005-feeds': feeds }
+  return {
+    '001-initial': initial(kind),
+    '002-view-owner': viewOwner,
+    '003-sessions': sessions,
+    '004-public-views': publicViews,
+    '005-feeds': feeds,
+  }
 }

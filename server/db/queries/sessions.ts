@@ -53,7 +53,7 @@ export async function saveReset(db: Db, userId: number, hash: string, expiresAt:
     .execute()
 }
 
-/** Spends a reset link: the user id when it is unused and unexpired, else null. */
+/** Spends a reset link: the user id when it is unused and unexpired, else null. The user's other links die with it. */
 export async function spendReset(db: Db, hash: string, now: string): Promise<number | null> {
   const row = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', hash).executeTakeFirst()
   if (!row || row.used_at || row.expires_at <= now) return null
@@ -63,7 +63,14 @@ export async function spendReset(db: Db, hash: string, now: string): Promise<num
     .where('token_hash', '=', hash)
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  return Number(spent.numUpdatedRows) === 1 ? row.user_id : null
+  if (Number(spent.numUpdatedRows) !== 1) return null
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute()
+  return row.user_id
 }
 
 /** Drops expired tokens and links, and old rate-limit windows (run by the background job). */

@@ -1,4 +1,5 @@
 // Staff accounts.
+import { sql } from 'kysely'
 import type { Db } from '../index.ts'
 import type { UserRow } from '../schema.ts'
 
@@ -48,17 +49,33 @@ export async function listUsers(db: Db, limit: number, offset: number): Promise<
 
 export type RoleChange = { role: number; itemId: number | null; pageName: string | null; cityName: string | null }
 
+/** Raises the user's token version: every access token signed before now stops working. */
+const nextVersion = sql<number>`token_version + 1`
+
+/** Sets the role and scope; the user's earlier access tokens end (their session refreshes into the new role). */
 export async function setRole(db: Db, id: number, change: RoleChange): Promise<UserRow | null> {
   await db
     .updateTable('users')
-    .set({ role: change.role, item_id: change.itemId, page_name: change.pageName, city_name: change.cityName })
+    .set({
+      role: change.role,
+      item_id: change.itemId,
+      page_name: change.pageName,
+      city_name: change.cityName,
+      token_version: nextVersion,
+    })
     .where('id', '=', id)
     .execute()
   return userById(db, id)
 }
 
+/** Sets the password; every access token signed before now stops working. */
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+  await db.updateTable('users').set({ password_hash: passwordHash, token_version: nextVersion }).where('id', '=', id).execute()
+}
+
+/** Ends every access token signed before now (sign out everywhere). */
+export async function endAccessTokens(db: Db, id: number): Promise<void> {
+  await db.updateTable('users').set({ token_version: nextVersion }).where('id', '=', id).execute()
 }
 
 export async function deleteUser(db: Db, id: number): Promise<boolean> {

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends } from './backends.ts'
+import { startHarness, type Harness } from './harness.ts'
+
+const cookieOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
+
+describe.each(await backends())('session revocation on $name', (backend) => {
+  let api: Harness
+  beforeAll(async () => {
+    api = await startHarness(backend)
+  })
+  afterAll(() => api.close())
+
+  const resetLink = async (email: string) => {
+    await api.send('POST', '/auth/forgot-password', { body: { email } })
+    // The mail leaves after the answer: give it a turn of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    return api.mails
+      .filter((mail) => mail.to === email)
+      .at(-1)!
+      .text.match(/\/reset\/([\w-]+)/)![1]!
+  }
+
+  it('spending a reset link voids the user’s other links and earlier access tokens', async () => {
+    const { email, token } = await api.signIn('admin')
+    const first = await resetLink(email)
+    const second = await resetLink(email)
+    expect(first).not.toBe(second)
+    expect((await api.send('POST', '/auth/reset-password', { body: { token: second, password: 'a new password' } })).status).toBe(
+      200,
+    )
+    expect(
+      await api.send('POST', '/auth/reset-password', { body: { token: first, password: 'another password' } }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid or missing reset token' },
+    })
+    expect(await api.send('GET', '/auth/me', { token })).toMatchObject({ status: 401 })
+    expect((await api.send('GET', '/admin/users', { token })).status).toBe(401)
+    const again = await api.send('POST', '/auth/email', { body: { email, password: 'a new password' } })
+    expect((await api.send('GET', '/auth/me', { token: again.body.token })).status).toBe(200)
+  })
+
+  it('signs out everywhere: access tokens and refresh cookies of every device end', async () => {
+    const { email, token, cookie } = await api.signIn('page', { pageName: 'wa/duvall' })
+    const other = await api.send('POST', '/auth/email', { body: { email, password: api.PASSWORD } })
+    const out = await api.send('POST', '/auth/logout-all', { token: other.body.token })
+    expect(out).toMatchObject({ status: 200, body: { ok: true } })
+    expect(out.headers.get('set-cookie')).toMatch(/porchlight_refresh=;/)
+    for (const old of [token, other.body.token]) expect((await api.send('GET', '/auth/me', { token: old })).status).toBe(401)
+    for (const jar of [cookieOf(cookie), cookieOf(other.headers.get('set-cookie'))])
+      expect((await api.send('POST', '/auth/refresh', { headers: { cookie: jar } })).status).toBe(401)
+    expect(await api.send('POST', '/auth/logout-all')).toMatchObject({ status: 401, body: { error: 'Not signed in' } })
+  })
+
+  it('a role change ends the user’s earlier access tokens, not their session', async () => {
+    const admin = await api.signIn('admin')
+    const user = await api.signIn('none')
+    await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body: { role: 'area', cityName: 'Duvall' } })
+    expect((await api.send('GET', '/auth/me', { token: user.token })).status).toBe(401)
+    const refreshed = await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(user.cookie) } })
+    expect(refreshed.status).toBe(200)
+    expect((await api.send('GET', '/auth/me', { token: refreshed.body.token })).body.roleName).toBe('area')
+  })
+})
