@@ -1,7 +1,8 @@
 import { formatAgo } from '../../lib/format.ts'
 import { milesToKm, formatDistance } from '../../lib/units.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
-import { STATUS_WORDS } from '../../lib/items.ts'
+import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
+import { itemSource } from '../../lib/live/feed-source.ts'
 import type { T } from '../weather/hooks.ts'
 import type { Settings } from '../../lib/state/settings.ts'
 
@@ -19,27 +20,42 @@ export function distanceText(miles: number | null, settings: Settings, locale: s
   return t('live.distance', { distance: formatDistance(milesToKm(miles), settings.distance, locale) })
 }
 
-/** "Checked 5 minutes ago", plus the out-of-date mark the server sets. */
+/**
+ * "Checked 5 minutes ago", plus the out-of-date mark the server sets. A feed item that is out of date
+ * says how old it is and why ("Updated 3 hours ago · source unavailable"): its feed has been failing.
+ */
 export function Checked({
   retrieved,
   isOld,
   now,
   locale,
   t,
+  fromFeed = false,
 }: {
   retrieved: string | null
   isOld: boolean
   now: number
   locale: string
   t: T
+  fromFeed?: boolean
 }) {
   const time = retrieved ? Date.parse(retrieved) : NaN
+  const ago = Number.isFinite(time) ? formatAgo(time, now, locale) : null
+  if (isOld && fromFeed && ago) return <span className="tag tag-old">{t('live.stale', { ago })}</span>
   return (
     <>
-      {Number.isFinite(time) && <span>{t('live.checked', { ago: formatAgo(time, now, locale) })}</span>}
+      {ago && <span>{t('live.checked', { ago })}</span>}
       {isOld && <span className="tag tag-old">{t('live.old')}</span>}
     </>
   )
+}
+
+/** "Source: NOAA/National Weather Service", linked to the publisher, for items that come from a feed. */
+export function SourceCredit({ item, t }: { item: AlertItem; t: T }) {
+  const source = itemSource(item)
+  if (!source) return null
+  const text = t('live.source', { name: source.name })
+  return <span className="live-source">{source.url ? <SafeLink href={source.url}>{text}</SafeLink> : text}</span>
 }
 
 /** A link only to an http(s) address, opened safely; nothing for anything else. */

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import { itemSource } from '../../lib/live/feed-source.ts'
 import { severityOf } from '../../lib/live/severity.ts'
 import { priorityLevel } from '../../lib/live/statuses.ts'
 import { $roads, reaction } from '../../lib/stores/reaction.ts'
@@ -6,7 +7,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, SafeLink, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
@@ -45,7 +46,9 @@ export function RoadsList() {
                           </span>{' '}
                           {entry.direction && <span className="tag">{t(`direction.${entry.direction}`)}</span>}{' '}
                           {entry.laneClosure && <span className="tag lane">{t('roads.laneClosure')}</span>}{' '}
-                          {entry.group && entry.group !== entry.title && <span className="muted">{entry.group}: </span>}
+                          {entry.group && entry.group !== entry.title && entry.group !== item?.title && (
+                            <span className="muted">{entry.group}: </span>
+                          )}
                           <strong>{entry.title}</strong>{' '}
                           {entry.state && <span className="tag state">{stateLabel(entry.state, t)}</span>}
                         </p>
@@ -56,8 +59,16 @@ export function RoadsList() {
                   </ul>
                   {item && (
                     <p className="muted live-meta">
-                      <Checked retrieved={item.retrieved} isOld={item.isOld} now={now} locale={locale} t={t} />{' '}
-                      <SafeLink href={item.link}>{t('live.more')}</SafeLink> <EditButton item={item} t={t} />
+                      <Checked
+                        retrieved={item.retrieved}
+                        isOld={item.isOld}
+                        now={now}
+                        locale={locale}
+                        t={t}
+                        fromFeed={itemSource(item) !== null}
+                      />{' '}
+                      <SafeLink href={item.link}>{t('live.more')}</SafeLink> <SourceCredit item={item} t={t} />{' '}
+                      <EditButton item={item} t={t} />
                     </p>
                   )}
                 </li>

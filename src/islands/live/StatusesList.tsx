@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { priorityLevel, groupStatuses } from '../../lib/live/statuses.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
+import { itemSource } from '../../lib/live/feed-source.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
 import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, SafeLink, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
@@ -47,8 +48,16 @@ export function StatusesList() {
                       ))}
                       <p className="muted live-meta">
                         {distanceText(item.distance, settings, locale, t)}{' '}
-                        <Checked retrieved={item.retrieved} isOld={item.isOld} now={now} locale={locale} t={t} />{' '}
-                        <SafeLink href={item.link}>{t('live.more')}</SafeLink> <EditButton item={item} t={t} />
+                        <Checked
+                          retrieved={item.retrieved}
+                          isOld={item.isOld}
+                          now={now}
+                          locale={locale}
+                          t={t}
+                          fromFeed={itemSource(item) !== null}
+                        />{' '}
+                        <SafeLink href={item.link}>{t('live.more')}</SafeLink> <SourceCredit item={item} t={t} />{' '}
+                        <EditButton item={item} t={t} />
                       </p>
                     </div>
                   </li>

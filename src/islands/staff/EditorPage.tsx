@@ -17,6 +17,7 @@ import { $itemsVersion, itemsChanged, openEditor } from '../../lib/stores/editor
 import { useT, type T } from '../weather/hooks.ts'
 import { priorityLabel } from './ItemFields.tsx'
 import { FormError } from './Field.tsx'
+import { FeedHealth } from './FeedHealth.tsx'
 import { stateLabel } from '../live/Entry.tsx'
 import '../../styles/editor.css'
 
@@ -323,6 +324,7 @@ export function EditorPage() {
           </nav>
         </>
       )}
+      {(user.role === 'admin' || user.role === 'superadmin') && <FeedHealth t={t} />}
     </div>
   )
 }

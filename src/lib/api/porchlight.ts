@@ -4,6 +4,8 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from
 import type { Reaction } from '../items.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
 import type { UserView } from '../../../server/lib/user-view.ts'
+import type { z } from '@hono/zod-openapi'
+import type { feedsSchema } from '../../../server/schemas.ts'
 import { usersError, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
 
 export const API_TIMEOUT_MS = 30_000
@@ -23,6 +25,9 @@ export class ApiError extends Error {
 export type Session = { token: string; user: UserView }
 export type ItemList = { items: ItemRecord[]; total: number }
 export type UserList = { users: UserView[]; total: number }
+/** GET /api/feeds: each feed's health, for the editor's feed-health panel (admin and superadmin). */
+export type FeedList = z.infer<typeof feedsSchema>
+export type FeedHealth = FeedList['feeds'][number]
 export type ManageAnswer = { record: Record<string, unknown>; item: Reaction['statuses']['messages'][number] }
 export type ItemQuery = { dataAspect?: string; dataCategory?: string; city?: string; q?: string; limit?: number; offset?: number }
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
@@ -88,6 +93,7 @@ export function createApi(token: () => string | null, options: { base?: string; 
       call('Unable to load data. Please try again.', (c) =>
         c.post('api/assistant', { json: body, timeout: timeoutMs }).json<{ answer?: unknown }>(),
       ),
+    feeds: () => call('Failed to load feeds', (c) => c.get('api/feeds').json<FeedList>()),
     cities: (city: string) => call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<unknown[]>()),
     signInWithKey: (h: string, rx?: string) =>
       call('This edit link is not valid', (c) =>
@@ -114,6 +120,9 @@ export function createApi(token: () => string | null, options: { base?: string; 
       lock: (item: number, duration = 3600) =>
         call('Failed to lock item', (c) => c.post(`items/${id(item)}/lock`, { json: { duration } }).json<ItemRecord>()),
       unlock: (item: number) => call('Failed to unlock item', (c) => c.post(`items/${id(item)}/unlock`).json<ItemRecord>()),
+      /** A new owner edit key for the item (the old one stops working); shown once. */
+      editKey: (item: number) =>
+        call('Failed to get item', (c) => c.post(`items/${id(item)}/edit-key`).json<{ editKey: string; loginPath: string }>()),
     },
     auth: {
       email: (email: string, password: string) =>

@@ -1,5 +1,6 @@
 /** What the dashboard warns about: statuses, road entries and NWS alerts on one scale. */
 import type { AlertItem } from '../items.ts'
+import { nwsAlertId } from '../live/feed-source.ts'
 import { severityOf } from '../live/severity.ts'
 import type { RoadEntry } from '../live/roads.ts'
 import type { AlertSeverity, WeatherAlert } from '../weather/alerts.ts'
@@ -50,15 +51,26 @@ function nwsWarning(alert: WeatherAlert): Warning | null {
 }
 
 /**
+ * The page's own NWS alerts that the reaction answer does not already carry as statuses (the NWS feed
+ * puts every US alert there): one warning is listed once, as a status.
+ * @example notInStatuses(nws, reaction.statuses.messages).length // 0 when the feed has them all
+ */
+export function notInStatuses(nws: WeatherAlert[], statuses: AlertItem[]): WeatherAlert[] {
+  const covered = new Set(statuses.map(nwsAlertId).filter((id): id is string => id !== null))
+  return covered.size ? nws.filter((alert) => !covered.has(alert.id)) : nws
+}
+
+/**
  * Every warning-or-worse item, most severe first; equal ranks keep statuses, then roads, then NWS,
- * each in its own order (the API's priority order, NWS's severity order).
+ * each in its own order (the API's priority order, NWS's severity order). An NWS alert that is also
+ * a status counts once, as the status.
  * @example warningsOf(reaction.statuses.messages, roads.entries, nws)[0]?.title // 'Flood warning: Snoqualmie River near Duvall'
  */
 export function warningsOf(statuses: AlertItem[], roads: RoadEntry[], nws: WeatherAlert[]): Warning[] {
   const all = [
     ...statuses.map((item) => staffWarning('statuses', item)),
     ...roads.map((entry) => staffWarning('roads', entry)),
-    ...nws.map(nwsWarning),
+    ...notInStatuses(nws, statuses).map(nwsWarning),
   ].filter((warning): warning is Warning => warning !== null)
   // Array.prototype.sort is stable, so equal ranks keep the order above.
   return all.sort((a, b) => b.rank - a.rank)

@@ -1,0 +1,92 @@
+// The editor's feed-health panel (admin and superadmin): each feed's last success, last error, item
+// count, next run and whether its items are stale, from GET /api/feeds.
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
+import { pageLocale } from '../../lib/client/page.ts'
+import { formatAgo } from '../../lib/format.ts'
+import { $feeds, feedStatus, retryFeeds } from '../../lib/stores/feeds.ts'
+import type { T } from '../weather/hooks.ts'
+import { FormError } from './Field.tsx'
+
+/** "5 minutes ago" / "in 2 minutes", or the word for never. */
+function when(iso: string | null, now: number, t: T): string {
+  const time = iso ? Date.parse(iso) : NaN
+  return Number.isFinite(time) ? formatAgo(time, now, pageLocale) : t('feeds.never')
+}
+
+export function FeedHealth({ t }: { t: T }) {
+  const feeds = useStore($feeds)
+  // Relative times move on between refreshes.
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  return (
+    <section className="feed-health" aria-labelledby="feed-health-title">
+      <h2 id="feed-health-title">{t('feeds.title')}</h2>
+      {feeds.state === 'loading' && <div className="skeleton" aria-busy="true" aria-label={t('feeds.loading')} />}
+      {feeds.state === 'error' && (
+        <div>
+          <FormError message={feeds.forbidden ? t('feeds.forbidden') : t('feeds.error')} />
+          {!feeds.forbidden && (
+            <button type="button" className="button" onClick={retryFeeds}>
+              {t('editor.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      {feeds.state === 'ok' && !feeds.feeds.length && <p className="empty-title">{t('feeds.empty')}</p>}
+      {feeds.state === 'ok' && feeds.feeds.length > 0 && (
+        <div className="table-scroll">
+          <table className="editor-table feed-table">
+            <caption className="sr-only">{t('feeds.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('feeds.feed')}</th>
+                <th scope="col">{t('feeds.status')}</th>
+                <th scope="col">{t('feeds.lastSuccess')}</th>
+                <th scope="col">{t('feeds.lastError')}</th>
+                <th scope="col">{t('feeds.items')}</th>
+                <th scope="col">{t('feeds.nextRun')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feeds.feeds.map((feed) => {
+                const status = feedStatus(feed)
+                return (
+                  <tr key={feed.id} className={status === 'off' ? 'inactive' : undefined}>
+                    <th scope="row">
+                      {feed.name}
+                      <span className="muted feed-id"> {feed.id}</span>
+                    </th>
+                    <td data-label={t('feeds.status')}>
+                      <span className={`tag feed-${status}`}>{t(`feedState.${status}`)}</span>
+                      {feed.failures > 1 && (
+                        <span className="muted"> {t('feeds.failures', { count: String(feed.failures) })}</span>
+                      )}
+                    </td>
+                    <td data-label={t('feeds.lastSuccess')}>{when(feed.lastSuccessAt, now, t)}</td>
+                    <td data-label={t('feeds.lastError')}>
+                      {feed.lastError ? (
+                        <>
+                          <span className="feed-error">{feed.lastError}</span>{' '}
+                          <span className="muted">{when(feed.lastErrorAt, now, t)}</span>
+                        </>
+                      ) : (
+                        <span className="muted">{t('feeds.noError')}</span>
+                      )}
+                    </td>
+                    <td data-label={t('feeds.items')}>{feed.itemCount.toLocaleString(pageLocale)}</td>
+                    <td data-label={t('feeds.nextRun')}>{feed.enabled ? when(feed.nextRunAt, now, t) : t('feedState.off')}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
