@@ -16,6 +16,8 @@
   if (theme === 'auto') theme = matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark'
   root.setAttribute('data-theme', theme)
   if (/^[a-z-]{1,20}$/.test(settings.colorTheme)) root.setAttribute('data-color', settings.colorTheme)
+  // Night mode: a dimmed, red-shifted palette over any theme (styles/night.css).
+  if (settings.nightMode === true) root.setAttribute('data-night', '')
   // Error pages answer at any URL; crawlers must index each language's page as it is.
   if (root.hasAttribute('data-no-lang') || /bot|crawl|spider|slurp|lighthouse/i.test(navigator.userAgent)) return
   // Language detection as i18next's detector: the i18nextLng key, the browser's languages, the
@@ -38,12 +40,6 @@
       store.setItem('porchlight:settings', JSON.stringify(settings))
     }
   } catch (e) {}
-  if (lang === root.lang) return
-  // Same page in that language: strip this page's prefix (/de here is German, never Delaware).
-  var path = location.pathname
-  if (root.lang !== 'en') path = path.slice(3) || '/'
-  root.style.visibility = 'hidden'
-  location.replace(
-    (lang === 'en' ? '' : '/' + lang) + (path === '/' && lang !== 'en' ? '' : path) + location.search + location.hash,
-  )
+  // The URL's language wins (a localized link is a choice): nothing moves; client/language.ts
+  // offers the saved or detected language in one dismissible line instead.
 })()

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { loadDictionary } from '../i18n/lazy.ts'
 import { searchCities, type CitySearchResult } from '../lib/cities.ts'
-import { searchHref } from '../lib/search-nav.ts'
-import type { Section } from '../lib/routes.ts'
-import { $cityIndex, loadCities, selectLocation } from '../lib/stores/index.ts'
-import { noteSearchChoice } from '../lib/stores/search.ts'
+import { savedHref, searchHref } from '../lib/search-nav.ts'
+import { isLocale, localePrefix, type Section } from '../lib/routes.ts'
+import { $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
+import { $savedPlaces, noteSearchChoice, type SavedPlace } from '../lib/stores/search.ts'
 
 export type CitySearchLabels = {
   label: string
@@ -19,7 +20,16 @@ export type CitySearchLabels = {
 
 const DEBOUNCE_MS = 200
 
-/** City search box: an ARIA combobox over cities.txt, loaded on first focus or keystroke. */
+/** Where results lead: the settings language (the site's links follow it), else this page's. */
+const targetPrefix = (pagePrefix: string): string => {
+  const language = $settings.get().language
+  return isLocale(language) ? localePrefix(language) : pagePrefix
+}
+
+/**
+ * City search box: an ARIA combobox over cities.txt, loaded on first focus or keystroke. Focused
+ * and empty, it lists the visitor's pinned and recent places.
+ */
 export function CitySearch({
   id,
   labels,
@@ -32,6 +42,9 @@ export function CitySearch({
   section: Section
 }) {
   const cities = useStore($cityIndex)
+  const saved = useStore($savedPlaces)
+  // The group names come from the page's dictionary, loaded the first time saved places are shown.
+  const [words, setWords] = useState<Record<string, string> | null>(null)
   const [text, setText] = useState('')
   const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
@@ -63,7 +76,23 @@ export function CitySearch({
 
   const results: CitySearchResult[] = cities.state === 'ready' ? searchCities(cities.index, query) : []
   const showList = open && query.trim().length >= 2
-  useEffect(() => setActive(-1), [query])
+  const showSaved = open && !text.trim() && saved.length > 0 && words !== null
+  const optionCount = showList ? results.length : showSaved ? saved.length : 0
+  useEffect(() => setActive(-1), [query, showSaved])
+
+  const onFocus = () => {
+    void loadCities()
+    if (text.trim()) return
+    setOpen(true)
+    const lang = document.documentElement.lang
+    if (!words && saved.length) void loadDictionary(isLocale(lang) ? lang : 'en').then(setWords)
+  }
+
+  const chooseSaved = ({ place }: SavedPlace) => {
+    selectLocation(place)
+    setOpen(false)
+    location.assign(savedHref(targetPrefix(prefix), place, section))
+  }
 
   const choose = (result: CitySearchResult) => {
     const { city } = result
@@ -79,22 +108,26 @@ export function CitySearch({
     })
     setOpen(false)
     setText(result.displayName)
-    location.assign(searchHref(prefix, result, section))
+    location.assign(searchHref(targetPrefix(prefix), result, section))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     void loadCities()
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      if (!results.length) return
+      if (!optionCount) return
       setOpen(true)
       const step = event.key === 'ArrowDown' ? 1 : -1
-      setActive((current) => (current + step + results.length) % results.length)
+      setActive((current) => (current + step + optionCount) % optionCount)
     } else if (event.key === 'Enter') {
       const result = results[active] ?? results[0]
+      const place = saved[active]
       if (showList && result) {
         event.preventDefault()
         choose(result)
+      } else if (showSaved && place) {
+        event.preventDefault()
+        chooseSaved(place)
       }
     } else if (event.key === 'Escape') {
       if (open) setOpen(false)
@@ -120,12 +153,12 @@ export function CitySearch({
         spellCheck={false}
         maxLength={80}
         placeholder={labels.placeholder}
-        aria-expanded={showList}
+        aria-expanded={showList || showSaved}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${id}-opt-${active}` : undefined}
+        aria-activedescendant={(showList || showSaved) && active >= 0 ? `${id}-opt-${active}` : undefined}
         value={text}
-        onFocus={() => void loadCities()}
+        onFocus={onFocus}
         onChange={(event) => {
           setText(event.target.value)
           setOpen(event.target.value.trim().length > 0)
@@ -143,7 +176,22 @@ export function CitySearch({
           ×
         </button>
       )}
-      <ul id={`${id}-list`} role="listbox" aria-label={labels.label} className="search-list" hidden={!showList}>
+      <ul id={`${id}-list`} role="listbox" aria-label={labels.label} className="search-list" hidden={!showList && !showSaved}>
+        {showSaved &&
+          saved.map((entry, i) => (
+            <SavedOption
+              key={`${entry.kind}-${entry.place.lat}-${entry.place.lon}`}
+              id={`${id}-opt-${i}`}
+              entry={entry}
+              group={
+                entry.kind !== saved[i - 1]?.kind
+                  ? (words?.[entry.kind === 'pinned' ? 'settings.pinned' : 'settings.recent'] ?? null)
+                  : null
+              }
+              selected={i === active}
+              onChoose={chooseSaved}
+            />
+          ))}
         {showList &&
           results.map((result, i) => (
             <li
@@ -170,5 +218,38 @@ export function CitySearch({
         {showList && cities.state === 'ready' ? (results.length ? count : labels.noResults) : ''}
       </p>
     </div>
+  )
+}
+
+/** One saved place in the empty search box, after its group's name when it starts a group. */
+function SavedOption(props: {
+  id: string
+  entry: SavedPlace
+  group: string | null
+  selected: boolean
+  onChoose: (entry: SavedPlace) => void
+}) {
+  const { entry } = props
+  return (
+    <>
+      {props.group && (
+        <li className="search-group" role="presentation">
+          {props.group}
+        </li>
+      )}
+      <li
+        id={props.id}
+        role="option"
+        aria-selected={props.selected}
+        data-saved={entry.kind}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => props.onChoose(entry)}
+      >
+        <span>{entry.name}</span>
+        <small>
+          {entry.place.lat.toFixed(2)}, {entry.place.lon.toFixed(2)}
+        </small>
+      </li>
+    </>
   )
 }

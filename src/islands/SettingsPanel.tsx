@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { LANGUAGE_NAMES } from '../i18n/languages.ts'
-import { LOCALES, isLocale, type Locale } from '../lib/routes.ts'
+import { LOCALES, appPath, isLocale, type Locale } from '../lib/routes.ts'
+import { fill } from '../lib/fill.ts'
+import { $account, signOutAccount } from '../lib/stores/account.ts'
 import { COLOR_THEMES, COLOR_THEME_KEYS, THEMES, type Theme } from '../lib/state/settings.ts'
 import {
   $pinnedLocations,
@@ -12,7 +14,9 @@ import {
   setDistance,
   setHideEditorTab,
   setHomeLocation,
+  setImageSize,
   setLanguage,
+  setNightMode,
   setPinnedFirst,
   setTemperature,
   setTestLayer,
@@ -37,6 +41,7 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
   const settings = useStore($settings)
   const recent = useStore($recentLocations)
   const pinned = useStore($pinnedLocations)
+  const account = useStore($account)
   const [notice, setNotice] = useState('')
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
@@ -65,6 +70,24 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
           options={COLOR_THEMES.map((value) => ({ value, label: labels[COLOR_THEME_KEYS[value]], swatch: value }))}
           onChange={setColorTheme}
         />
+        <Toggle label={labels['settings.nightMode']} checked={settings.nightMode} onChange={setNightMode} />
+        <p className="muted">{labels['settings.nightModeHint']}</p>
+        <label className="field range">
+          <span>{labels['settings.imageSize']}</span>
+          <input
+            type="range"
+            min={1}
+            max={5}
+            step={1}
+            value={settings.imageSize}
+            aria-describedby="image-size-hint"
+            onChange={(event) => setImageSize(Number(event.target.value))}
+          />
+          <output>{settings.imageSize}</output>
+        </label>
+        <p className="muted" id="image-size-hint">
+          {labels['settings.imageSizeHint']}
+        </p>
       </section>
 
       <section className="card" aria-labelledby="units-h">
@@ -140,6 +163,20 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
 
       <section className="card" aria-labelledby="staff-h">
         <h2 id="staff-h">{labels['settings.staff']}</h2>
+        {account ? (
+          <p className="account">
+            {fill(labels['login.signedIn'], { name: account.name })}{' '}
+            {account.canEdit && <a href={appPath(locale, 'editor')}>{labels['nav.editor']}</a>}{' '}
+            <button type="button" className="link-button" onClick={() => void signOutAccount()}>
+              {labels['login.signOut']}
+            </button>
+          </p>
+        ) : (
+          <p>
+            <a href={appPath(locale, 'login')}>{labels['app.signIn']}</a>{' '}
+            <span className="muted">{labels['settings.signInHint']}</span>
+          </p>
+        )}
         <Toggle label={labels['settings.hideEditorTab']} checked={settings.hideEditorTab} onChange={setHideEditorTab} />
         <Toggle label={labels['settings.testLayer']} checked={settings.testLayer > 0} onChange={setTestLayer} />
       </section>

@@ -1,9 +1,12 @@
 // Wires the static layout of every page: islands, theme, language, nav, GPS button, search toggle.
+// First: an owner link's key leaves the address bar before anything reads the URL.
+import './client/owner-key.ts'
 import { hydrateIslands } from '../islands/hydrate.ts'
 import './client/gps.ts'
 import './client/language.ts'
 import './client/nav.ts'
 import './client/page-point.ts'
+import './client/pin.ts'
 import './client/theme.ts'
 import './client/visit.ts'
 import { isLocale } from './routes.ts'

@@ -6,6 +6,8 @@ const html = document.documentElement
 const reveal = (): void => {
   html.removeAttribute('data-resolving')
   document.body.classList.add('search-open')
+  // A city path under a real state says so, with the nearest names (loaded only for such paths).
+  void import('./client/city-miss.ts').then(({ explainCityMiss }) => explainCityMiss())
 }
 const rules = hostRules()
 const action = resolveMiss(location.pathname, (path) => matchRule(rules, path))

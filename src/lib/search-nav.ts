@@ -1,4 +1,5 @@
 import type { CitySearchResult } from './cities.ts'
+import type { Location } from './state/location.ts'
 import { coordPath, type Section } from './routes.ts'
 
 /**
@@ -9,4 +10,14 @@ import { coordPath, type Section } from './routes.ts'
 export function searchHref(prefix: string, result: CitySearchResult, section: Section): string {
   if (result.route) return `${prefix}/${result.route}${section === 'weather' ? '' : `/${section}`}`
   return `${prefix}${coordPath('en', result.city.lat, result.city.lon, section)}`
+}
+
+/**
+ * Where choosing a saved (pinned or recent) place goes: its city page, else its map point, in the
+ * current section like a search result.
+ * @example savedHref('', { route: 'wa/seattle', … }, 'cameras') // '/wa/seattle/cameras'
+ */
+export function savedHref(prefix: string, place: Location, section: Section): string {
+  if (place.route) return `${prefix}/${place.route}${section === 'weather' ? '' : `/${section}`}`
+  return `${prefix}${coordPath('en', place.lat, place.lon, section)}`
 }

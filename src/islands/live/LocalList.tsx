@@ -75,6 +75,20 @@ export function LocalList() {
                 const tel = telHref(business.phone)
                 return (
                   <li key={business.id} className="business">
+                    {business.image && (
+                      // A fixed box (width and height reserved) and lazy: no layout shift, nothing loaded off screen.
+                      <img
+                        className="business-image"
+                        src={business.image}
+                        alt=""
+                        width={96}
+                        height={72}
+                        loading="lazy"
+                        decoding="async"
+                        referrerPolicy="no-referrer"
+                        onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
+                      />
+                    )}
                     <p className="live-title">
                       <strong>{business.title}</strong> <span className="tag">{t(`business.${business.category}`)}</span>{' '}
                       <OpenBadge open={open} allDay={isAllDay(business.week[today])} today={today} locale={locale} t={t} />

@@ -14,6 +14,9 @@ import { appPath } from '../../lib/routes.ts'
 import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { $itemsVersion, itemsChanged, openEditor } from '../../lib/stores/editor.ts'
+import { $account } from '../../lib/stores/account.ts'
+import { $ownerSignIn } from '../../lib/stores/owner-link.ts'
+import { OwnerLinkControl } from './OwnerLinkControl.tsx'
 import { useT, type T } from '../weather/hooks.ts'
 import { priorityLabel } from './ItemFields.tsx'
 import { FormError } from './Field.tsx'
@@ -103,6 +106,8 @@ function DeleteControl({
 export function EditorPage() {
   const t = useT()
   const user = useStore($currentUser)
+  const account = useStore($account)
+  const ownerSignIn = useStore($ownerSignIn)
   const version = useStore($itemsVersion)
   const [filter, setFilter] = useState<Filter>({ q: '', aspect: '', category: '', page: 0 })
   const [typed, setTyped] = useState('')
@@ -140,7 +145,15 @@ export function EditorPage() {
   }, [signedIn, filter, version, attempt])
 
   if (!t) return <div className="skeleton" aria-hidden="true" />
-  if (!user) return <SignInPrompt t={t} />
+  if (ownerSignIn.state === 'opening') return <p role="status">{t('editor.ownerOpening')}</p>
+  if (!user)
+    return (
+      <>
+        {ownerSignIn.state === 'invalid' && <FormError message={t('editor.ownerInvalid')} />}
+        {ownerSignIn.state === 'error' && <FormError message={localMessage(ownerSignIn.message, t)} />}
+        <SignInPrompt t={t} />
+      </>
+    )
   if (user.role === 'none')
     return (
       <div className="stack">
@@ -169,6 +182,14 @@ export function EditorPage() {
       <div className="editor-head">
         <h2 id="editor-items">{t('editor.items')}</h2>
         <p className="muted">{scope}</p>
+        {account?.owner && (
+          <div className="notice owner-notice" role="note">
+            <p>
+              <strong>{t('editor.ownerNoticeTitle', { title: account.name })}</strong>
+            </p>
+            <p>{t('editor.ownerNoticeText')}</p>
+          </div>
+        )}
       </div>
       <form
         className="editor-filters"
@@ -286,6 +307,11 @@ export function EditorPage() {
                       >
                         {t('edit.edit')}
                       </button>{' '}
+                      {canCreate && item.dataAspect === 'local' && (
+                        <>
+                          <OwnerLinkControl id={item.id} title={item.title} t={t} />{' '}
+                        </>
+                      )}
                       {canCreate && (
                         <DeleteControl
                           id={item.id}

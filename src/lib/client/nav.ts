@@ -1,5 +1,6 @@
-// Section links follow the page's point, or on pages without a place the visitor's last one;
-// the Editor tab shows for admin and superadmin unless hidden in settings; user admin for them always.
+// Section links follow the page's point, or on pages without a place the visitor's last one, and
+// lead to the settings language; the Editor tab shows for admin and superadmin unless hidden in
+// settings; user admin for them always; the account line (client/account.ts) loads once signed in.
 import { coordPath } from '../routes.ts'
 import { showsEditorTab } from '../state/auth.ts'
 import { decodeToken } from '../state/token.ts'
@@ -7,6 +8,7 @@ import { $selectedLocation } from '../stores/locations.ts'
 import { $authToken, $editorAuth } from '../stores/session.ts'
 import { $settings } from '../stores/settings.ts'
 import { pageLocale, pagePlace, pagePrefix } from './page.ts'
+import { localizeSiteLinks } from './site-locale.ts'
 
 function placeBase(): string | null {
   if (pagePlace?.kind === 'coord') return `${pagePrefix}/z/${pagePlace.lat}/${pagePlace.lon}`
@@ -23,6 +25,7 @@ if (base) {
     link.href = `${base}${target === 'weather' ? '' : `/${target}`}`
   }
 }
+localizeSiteLinks()
 
 const showEditor = (): void => {
   const show = showsEditorTab($editorAuth.get(), $settings.get().hideEditorTab)
@@ -38,3 +41,10 @@ const showAdmin = (): void => {
   for (const item of document.querySelectorAll<HTMLElement>('[data-admin-only]')) item.hidden = !show
 }
 $authToken.subscribe(showAdmin)
+
+let accountLoaded = false
+$authToken.subscribe((token) => {
+  if (!token || accountLoaded) return
+  accountLoaded = true
+  void import('./account.ts')
+})

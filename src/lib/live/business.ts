@@ -2,7 +2,20 @@
 import type { AlertItem } from '../items.ts'
 import { parseWeek, type WeekHours } from './hours.ts'
 
-export const BUSINESS_CATEGORIES = ['eatery', 'retail', 'service', 'health', 'entertainment', 'professional', 'other'] as const
+/** The SPEC's business categories (section 3, Vocabularies), all eleven shown and filtered as they are. */
+export const BUSINESS_CATEGORIES = [
+  'restaurant',
+  'cafe',
+  'bar',
+  'retail',
+  'service',
+  'entertainment',
+  'health',
+  'education',
+  'automotive',
+  'professional',
+  'other',
+] as const
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
 export type BusinessLinks = {
   web: string | null
@@ -33,13 +46,17 @@ const DESCRIPTION_MAX = 2000
 const TEXT_MAX = 300
 const URL_MAX = 2000
 
-/** The SPEC's wider category vocabulary (section 3, Vocabularies) folded into the seven the Local page filters by. */
+/**
+ * Words staff or older data use for the same categories: 'eatery' is the special-data list's
+ * (SPEC section 3) name for places to eat, read as restaurant.
+ */
 const CATEGORY_ALIASES: Record<string, BusinessCategory> = {
-  restaurant: 'eatery',
-  cafe: 'eatery',
-  bar: 'eatery',
-  automotive: 'service',
-  education: 'professional',
+  eatery: 'restaurant',
+  coffee: 'cafe',
+  pub: 'bar',
+  shop: 'retail',
+  school: 'education',
+  auto: 'automotive',
 }
 
 /** Trimmed text capped at `max` characters (whole code points, so an emoji is never cut in half), or null when empty. */

@@ -41,6 +41,9 @@ export const setTestLayer = (on: boolean): void => updateSettings({ testLayer: o
 export const setUseCurrentLocation = (useCurrentLocation: boolean): void => updateSettings({ useCurrentLocation })
 export const setHideEditorTab = (hideEditorTab: boolean): void => updateSettings({ hideEditorTab })
 export const setHomeLocation = (homeLocation: HomeLocation | null): void => updateSettings({ homeLocation })
+export const setNightMode = (nightMode: boolean): void => updateSettings({ nightMode })
+/** Camera image size, 1 (smallest) to 5 (largest); the decoder keeps it in range. */
+export const setImageSize = (imageSize: number): void => updateSettings({ imageSize })
 
 /** Saves the visitor's language; the i18next detector key follows so both agree (SPEC section 4). */
 export function setLanguage(language: Locale): void {

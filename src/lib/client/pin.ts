@@ -1,0 +1,24 @@
+// The pin control of a place page: aria-pressed says whether this place is pinned (here or in
+// another tab), and a polite live message says what a click changed.
+import { loadDictionary } from '../../i18n/lazy.ts'
+import { fill } from '../fill.ts'
+import { $pagePoint } from '../stores/place.ts'
+import { $pagePinned, togglePagePin } from '../stores/pin.ts'
+import { savedPlaceName } from '../stores/search.ts'
+import { pageLocale } from './page.ts'
+
+const button = document.getElementById('pin')
+const status = document.getElementById('pin-status')
+
+if (button) {
+  $pagePoint.subscribe((point) => (button.hidden = !point))
+  $pagePinned.subscribe((pinned) => button.setAttribute('aria-pressed', String(pinned)))
+  button.addEventListener('click', () => {
+    const outcome = togglePagePin()
+    if (!outcome) return
+    void loadDictionary(pageLocale).then((text) => {
+      const template = text[outcome.pinned ? 'pin.pinned' : 'pin.unpinned'] ?? ''
+      if (status) status.textContent = fill(template, { place: savedPlaceName(outcome.place) })
+    })
+  })
+}

@@ -1,0 +1,23 @@
+// The settings language decides where the site's own links go (the nav, the brand, the account
+// line, search results), while the page itself stays in its URL's language.
+import { swapLocale } from '../locale-path.ts'
+import type { Locale } from '../routes.ts'
+import { $settings } from '../stores/settings.ts'
+import { pageLocale, pageStaysInLanguage } from './page.ts'
+
+/** The language the site's links lead to: the saved one, except on error pages (they stay as served). */
+export function siteLocale(): Locale {
+  return pageStaysInLanguage ? pageLocale : $settings.get().language
+}
+
+const SITE_LINKS = '.side a[href^="/"], .tabs a[href^="/"], [data-account] a[href^="/"]'
+
+/** Points the nav's links at the settings language when it differs from the page's. */
+export function localizeSiteLinks(): void {
+  const to = siteLocale()
+  if (to === pageLocale) return
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(SITE_LINKS)) {
+    const href = link.getAttribute('href') ?? '/'
+    if (!href.startsWith('//')) link.setAttribute('href', swapLocale(href, pageLocale, to))
+  }
+}

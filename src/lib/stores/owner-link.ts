@@ -1,0 +1,45 @@
+import { atom } from 'nanostores'
+import { ApiError } from '../api/porchlight.ts'
+import { ownerLinkUrl, type OwnerKey } from '../owner-link.ts'
+import type { Locale } from '../routes.ts'
+import { api } from './api.ts'
+import { signIn } from './auth.ts'
+
+/** Staff: a new owner link for a business (voids the previous one). */
+export async function createOwnerLink(itemId: number, origin: string, locale: Locale): Promise<string> {
+  const { editKey } = await api.items.editKey(itemId)
+  return ownerLinkUrl(origin, locale, { h: editKey, rx: String(Math.trunc(itemId)) })
+}
+
+/** Signing in with an owner link, as the editor page shows it: a void or unknown link, or another failure's text. */
+export type OwnerSignIn =
+  { state: 'idle' } | { state: 'opening' } | { state: 'ok' } | { state: 'invalid' } | { state: 'error'; message: string }
+export const $ownerSignIn = atom<OwnerSignIn>({ state: 'idle' })
+
+/** Owner: exchanges the link's key for a 12-hour token of role one for that item, and signs in with it. */
+export async function openOwnerLink(key: OwnerKey): Promise<void> {
+  $ownerSignIn.set({ state: 'opening' })
+  try {
+    const { token, itemId } = await api.signInWithKey(key.h, key.rx)
+    signIn({
+      token,
+      user: {
+        id: 0,
+        email: '',
+        name: '',
+        provider: 'edit-key',
+        role: 5,
+        roleName: 'one',
+        itemId,
+        pageName: null,
+        cityName: null,
+        createdAt: new Date().toISOString(),
+        lastLoginAt: null,
+      },
+    })
+    $ownerSignIn.set({ state: 'ok' })
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) $ownerSignIn.set({ state: 'invalid' })
+    else $ownerSignIn.set({ state: 'error', message: error instanceof Error ? error.message : '' })
+  }
+}
