@@ -133,10 +133,21 @@ export const errors = {
   404: json(errorSchema, 'Not found'),
 }
 
+/** Largest id: ids are 32-bit integers on PostgreSQL, so a larger one is refused (400) before it reaches a query. */
+export const MAX_ID = 2_147_483_647
+
+/** An id in a request body: a whole number from 1 to MAX_ID. */
+export const idNumber = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_ID, `must be at most ${MAX_ID}`)
+
 export const idParam = z.object({
   id: z
     .string()
     .regex(/^\d{1,10}$/, 'must be a whole number')
     .transform(Number)
+    .refine((id) => id <= MAX_ID, `must be at most ${MAX_ID}`)
     .openapi({ param: { name: 'id', in: 'path' }, example: '12' }),
 })

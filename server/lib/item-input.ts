@@ -5,6 +5,7 @@ import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
 import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
+import { MAX_ID } from '../schemas.ts'
 
 const text = (max: number) => z.string().max(max).nullable().optional()
 const lines = z
@@ -64,7 +65,7 @@ const camel = (key: string): string => key[0]!.toLowerCase() + key.slice(1)
 /** The SPEC's Manage save payload (PascalCase), plus Id; the same fields as itemInput. */
 export const managePayload = z
   .object({
-    Id: z.union([z.number().int(), z.string().max(20)]).optional(),
+    Id: z.union([z.number().int().min(0).max(MAX_ID), z.string().max(20)]).optional(),
     ...Object.fromEntries(Object.entries(itemInput.shape).map(([key, schema]) => [pascal(key), schema])),
   })
   .strict()

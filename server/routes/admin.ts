@@ -9,7 +9,7 @@ import type { Caller } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { toUserView } from '../lib/user-view.ts'
-import { errorSchema, errors, idParam, json, okSchema, userSchema } from '../schemas.ts'
+import { errorSchema, errors, idNumber, idParam, json, okSchema, userSchema } from '../schemas.ts'
 
 const isAdmin = (caller: Caller | null): caller is Caller => caller?.role === 'admin' || caller?.role === 'superadmin'
 const roleNumber = (role: Role): number => ROLES.indexOf(role)
@@ -18,7 +18,7 @@ const roleValue = z
   .union([z.number().int().min(0).max(5), z.enum(ROLES)])
   .transform((value): Role => (typeof value === 'number' ? ROLES[value]! : value))
 const scope = {
-  itemId: z.number().int().positive().nullable().optional(),
+  itemId: idNumber.nullable().optional(),
   pageName: z.string().trim().max(200).nullable().optional(),
   cityName: z.string().trim().max(200).nullable().optional(),
 }
