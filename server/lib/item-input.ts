@@ -151,6 +151,9 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
     const template = parseTemplate(clean.dataTemplate)
     if (!template.ok) errors.push(template.error)
   }
+  // A place needs both numbers: one alone used to be dropped silently.
+  if (clean.lat !== undefined && clean.lon === undefined) errors.push('Lon is required when Lat is given')
+  if (clean.lon !== undefined && clean.lat === undefined) errors.push('Lat is required when Lon is given')
   if (errors.length) return { ok: false, error: errors.join(', ') }
   put(fields, 'data_aspect', clean.dataAspect)
   put(fields, 'data_property', clean.dataProperty)
