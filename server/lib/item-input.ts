@@ -7,6 +7,10 @@ import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
 import { MAX_ID } from '../schemas.ts'
 
+/** Longest a result may be locked, here and in the lock calls: a year (and a day for leap years). */
+export const LOCK_MAX_DAYS = 366
+export const LOCK_MAX_MS = LOCK_MAX_DAYS * 86_400_000
+
 const text = (max: number) => z.string().max(max).nullable().optional()
 const lines = z
   .union([z.array(z.string().max(1000)).max(50), z.string().max(20_000)])
@@ -154,6 +158,8 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
   // A place needs both numbers: one alone used to be dropped silently.
   if (clean.lat !== undefined && clean.lon === undefined) errors.push('Lon is required when Lat is given')
   if (clean.lon !== undefined && clean.lat === undefined) errors.push('Lat is required when Lon is given')
+  if (clean.lockResultUntil && Date.parse(clean.lockResultUntil) > Date.parse(now) + LOCK_MAX_MS)
+    errors.push(`LockResultUntil must be within ${LOCK_MAX_DAYS} days`)
   if (errors.length) return { ok: false, error: errors.join(', ') }
   put(fields, 'data_aspect', clean.dataAspect)
   put(fields, 'data_property', clean.dataProperty)

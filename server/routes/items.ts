@@ -7,7 +7,7 @@ import { newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { AUTH_REQUIRED, createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
-import { itemInput } from '../lib/item-input.ts'
+import { LOCK_MAX_MS, itemInput } from '../lib/item-input.ts'
 import { toRecord } from '../lib/item-view.ts'
 import { errors, idParam, itemRecordSchema, json, okSchema } from '../schemas.ts'
 import type { Caller } from '../lib/auth.ts'
@@ -118,7 +118,16 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
         body: {
           content: {
             'application/json': {
-              schema: z.object({ duration: z.number().int().min(60).max(31_536_000).default(DEFAULT_LOCK_SECONDS) }).strict(),
+              schema: z
+                .object({
+                  duration: z
+                    .number()
+                    .int()
+                    .min(60)
+                    .max(LOCK_MAX_MS / 1000)
+                    .default(DEFAULT_LOCK_SECONDS),
+                })
+                .strict(),
             },
           },
         },

@@ -7,7 +7,7 @@ import { currentCaller, keyCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { clientIp } from '../lib/http.ts'
 import { createItem, editable, lockItem, removeItem, saveItem, unlockItem, type Outcome } from '../lib/item-actions.ts'
-import { fromManagePayload, managePayload } from '../lib/item-input.ts'
+import { LOCK_MAX_MS, fromManagePayload, managePayload } from '../lib/item-input.ts'
 import { toAlertItem, toManageRecord, toRecord } from '../lib/item-view.ts'
 import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
 import { itemByEditKeyHash } from '../db/queries/items.ts'
@@ -41,12 +41,12 @@ const answer = (outcome: Extract<Outcome, { ok: true }>) => ({
   item: toAlertItem(outcome.row, 0),
 })
 
-/** The lock time asked for: a future date-time within a year, or null when `dt` is unusable. */
+/** The lock time asked for: a future date-time within a year (the cap saves use too), or null when `dt` is unusable. */
 function lockDate(c: Context<AppEnv>, dt: string | undefined): Date | undefined | null {
   if (!dt) return undefined
   const at = new Date(dt)
   const now = c.var.deps.now().getTime()
-  return at.getTime() > now && at.getTime() <= now + 366 * 86_400_000 ? at : null
+  return at.getTime() > now && at.getTime() <= now + LOCK_MAX_MS ? at : null
 }
 
 type Credential = 't' | 'h'
