@@ -7,6 +7,7 @@ import { baseHeaders } from './lib/headers.ts'
 import { admin } from './routes/admin.ts'
 import { assistant } from './routes/assistant.ts'
 import { auth } from './routes/auth.ts'
+import { feeds } from './routes/feeds.ts'
 import { items } from './routes/items.ts'
 import { manage } from './routes/manage.ts'
 import { oauth } from './routes/oauth.ts'
@@ -28,6 +29,7 @@ export function createApp(deps: Deps) {
   app.get('/api/health', (c) => c.json({ ok: true }, 200))
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
   app.route('/', assistant)
+  app.route('/', feeds)
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
