@@ -42,14 +42,41 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 class RefusedAddressError extends Error {}
 
 /**
+ * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-compatible (::a.b.c.d,
+ * written ::7f00:1 too), NAT64 (64:ff9b::/96 and 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo
+ * (2001::/32, the client address inverted). IPv4-mapped (::ffff:a.b.c.d) is read as IPv4 by the caller.
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = ip.parts
+  const v4 = (high: number, low: number): ipaddr.IPv4 => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255])
+  const range = ip.range()
+  if (parts.slice(0, 6).every((part) => part === 0)) return v4(parts[6]!, parts[7]!)
+  if (range === 'rfc6052') return v4(parts[6]!, parts[7]!)
+  if (range === '6to4') return v4(parts[1]!, parts[2]!)
+  if (range === 'teredo') return v4(parts[6]! ^ 0xffff, parts[7]! ^ 0xffff)
+  return null
+}
+
+/** The well-known NAT64 prefix, the one embedded form a public server is reached through. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96')
+
+/**
  * True for an address on the public internet: ipaddr.js calls everything else (private, loopback,
- * link-local, unique-local, multicast, CGNAT, reserved, 6to4 and other tunnels…) by a range name.
- * @example isPublicAddress('10.0.0.1') // false
+ * link-local, unique-local, multicast, CGNAT, reserved…) by a range name. An IPv6 address that carries
+ * an IPv4 one is judged by that IPv4 address: ::7f00:1 is loopback. Of those forms only NAT64 of a
+ * public address counts as public; IPv4-compatible (deprecated), 6to4 and Teredo (tunnels) never do.
+ * @example isPublicAddress('10.0.0.1') // false; isPublicAddress('::7f00:1') // false
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
-  // process() turns ::ffff:10.0.0.1 into 10.0.0.1, so a mapped private address is judged as itself.
-  return ipaddr.process(address).range() === 'unicast'
+  const ip = ipaddr.parse(address)
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast'
+  const v6 = ip as ipaddr.IPv6
+  // A mapped address (::ffff:10.0.0.1) is the IPv4 address itself.
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast'
+  const embedded = embeddedIPv4(v6)
+  if (!embedded) return v6.range() === 'unicast'
+  return embedded.range() === 'unicast' && v6.match(NAT64)
 }
 
 /** dns.lookup that fails when any address of the host is not public; the socket connects to what it checked. */
