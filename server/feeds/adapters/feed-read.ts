@@ -64,8 +64,9 @@ function position(value: unknown): Position | null {
   const lat: unknown = value[1]
   if (typeof lon !== 'number' || typeof lat !== 'number') return null
   if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) return null
+  // The parsed pair itself when it is one: a national feed has ~10^6 positions, a copy of each is GC time.
   // A third (elevation) value is dropped: the engine works in two dimensions.
-  return [lon, lat]
+  return value.length === 2 ? (value as Position) : [lon, lat]
 }
 
 /** Every element must be a valid position, and there must be at least `min`; one bad point spoils the shape. */
