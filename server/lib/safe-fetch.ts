@@ -69,6 +69,8 @@ const NAT64 = ipaddr.parseCIDR('64:ff9b::/96')
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
+  // ipaddr.js reads any dotted tail as IPv4-mapped, so ::8.8.8.8 (compatible, deprecated) is refused here.
+  if (address.includes(':') && address.includes('.') && !/^::ffff:[\d.]+$/i.test(address)) return false
   const ip = ipaddr.parse(address)
   if (ip.kind() === 'ipv4') return ip.range() === 'unicast'
   const v6 = ip as ipaddr.IPv6
