@@ -93,6 +93,8 @@ export type RefreshTokensTable = {
   expires_at: string
   revoked_at: string | null
   created_at: string
+  /** Set when the token was rotated: its successor's hash, handed out again within the grace window. */
+  successor_hash: Generated<string | null>
 }
 
 export type PasswordResetsTable = {

@@ -1,7 +1,9 @@
 // Starting, refreshing and ending a session: a short access token plus a rotating refresh cookie.
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { saveRefreshToken } from '../db/queries/sessions.ts'
+import { createHmac } from 'node:crypto'
+import { saveRefreshToken, spendRefreshToken } from '../db/queries/sessions.ts'
+import { userById } from '../db/queries/users.ts'
 import type { UserRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { newSecret, sha256, signAccessToken } from './auth.ts'
@@ -10,6 +12,8 @@ import { toUserView, type UserView } from './user-view.ts'
 
 export const REFRESH_COOKIE = 'porchlight_refresh'
 const REFRESH_DAYS = 30
+/** How long a just-rotated refresh token still answers with its successor (tabs refreshing together). */
+export const REFRESH_GRACE_SECONDS = 30
 
 const cookieOptions = (c: Context<AppEnv>) =>
   ({
@@ -30,12 +34,40 @@ export function accessToken(c: Context<AppEnv>, user: UserRow): Promise<string> 
   return signAccessToken(c.var.deps.config.jwtSecret, subject, c.var.deps.now())
 }
 
+/** Sets the refresh cookie and answers with an access token for the user. */
+async function issue(c: Context<AppEnv>, user: UserRow, refresh: string, expires: Date) {
+  setCookie(c, REFRESH_COOKIE, refresh, { ...cookieOptions(c), expires })
+  return { token: await accessToken(c, user), user: toUserView(user) }
+}
+
 /** Signs the user in: returns an access token and sets a new refresh cookie. */
 export async function startSession(c: Context<AppEnv>, user: UserRow): Promise<{ token: string; user: UserView }> {
   const now = c.var.deps.now()
   const refresh = newSecret()
   const expires = new Date(now.getTime() + REFRESH_DAYS * 86_400_000)
   await saveRefreshToken(c.var.deps.store.db, user.id, sha256(refresh), expires.toISOString(), now.toISOString())
-  setCookie(c, REFRESH_COOKIE, refresh, { ...cookieOptions(c), expires })
-  return { token: await accessToken(c, user), user: toUserView(user) }
+  return issue(c, user, refresh, expires)
+}
+
+/**
+ * A refresh token's successor: derived from it with the server's secret, so the grace window can
+ * hand the same cookie out again without storing any usable secret (only its hash is stored).
+ */
+const successorOf = (c: Context<AppEnv>, refresh: string): string =>
+  createHmac('sha256', c.var.deps.config.jwtSecret).update(`porchlight-refresh-successor:${refresh}`).digest('base64url')
+
+/** Rotates the presented refresh token; null when it is unknown, expired, revoked or replayed. */
+export async function continueSession(c: Context<AppEnv>, presented: string): Promise<{ token: string; user: UserView } | null> {
+  const now = c.var.deps.now()
+  const { db } = c.var.deps.store
+  const successor = successorOf(c, presented)
+  const spent = await spendRefreshToken(db, {
+    hash: sha256(presented),
+    successorHash: sha256(successor),
+    successorExpiresAt: new Date(now.getTime() + REFRESH_DAYS * 86_400_000).toISOString(),
+    now,
+    graceSeconds: REFRESH_GRACE_SECONDS,
+  })
+  const user = spent.state === 'ok' ? await userById(db, spent.userId) : null
+  return spent.state === 'ok' && user ? issue(c, user, successor, new Date(spent.expiresAt)) : null
 }

@@ -62,4 +62,41 @@ describe.each(await backends())('session revocation on $name', (backend) => {
     expect(refreshed.status).toBe(200)
     expect((await api.send('GET', '/auth/me', { token: refreshed.body.token })).body.roleName).toBe('area')
   })
+
+  it('two refreshes at once both get the same successor; a replay after the grace window revokes the family', async () => {
+    const { cookie } = await api.signIn('admin')
+    const first = cookieOf(cookie)
+    const [one, two] = await Promise.all([
+      api.send('POST', '/auth/refresh', { headers: { cookie: first } }),
+      api.send('POST', '/auth/refresh', { headers: { cookie: first } }),
+    ])
+    expect([one.status, two.status]).toEqual([200, 200])
+    const successor = cookieOf(one.headers.get('set-cookie'))
+    expect(successor).not.toBe(first)
+    expect(cookieOf(two.headers.get('set-cookie'))).toBe(successor)
+    expect(two.headers.get('set-cookie')).toBe(one.headers.get('set-cookie'))
+    // A tab that comes a little later still takes the same successor.
+    api.clock.now = new Date(api.clock.now.getTime() + 20_000)
+    const late = await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
+    expect(cookieOf(late.headers.get('set-cookie'))).toBe(successor)
+    // The successor itself works and rotates on.
+    const next = await api.send('POST', '/auth/refresh', { headers: { cookie: successor } })
+    expect(next.status).toBe(200)
+    const third = cookieOf(next.headers.get('set-cookie'))
+    // Outside the grace window the old token is a replay: the whole family ends.
+    api.clock.now = new Date(api.clock.now.getTime() + 31_000)
+    expect(await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).toMatchObject({
+      status: 401,
+      body: { error: 'Failed to refresh token' },
+    })
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: third } })).status).toBe(401)
+  })
+
+  it('gives no grace to a token that was signed out', async () => {
+    const { cookie } = await api.signIn('admin')
+    const first = cookieOf(cookie)
+    const refreshed = await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
+    await api.send('POST', '/auth/logout', { headers: { cookie: cookieOf(refreshed.headers.get('set-cookie')) } })
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).status).toBe(401)
+  })
 })

@@ -10,5 +10,6 @@ export const sessions: Migration = {
       .alterTable('users')
       .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
+    await db.schema.alterTable('refresh_tokens').addColumn('successor_hash', 'text').execute()
   },
 }

@@ -8,22 +8,49 @@ export async function saveRefreshToken(db: Db, userId: number, hash: string, exp
     .execute()
 }
 
-export type RefreshUse = { state: 'ok'; userId: number } | { state: 'reused'; userId: number } | { state: 'invalid' }
+export type RefreshUse =
+  { state: 'ok'; userId: number; expiresAt: string } | { state: 'reused'; userId: number } | { state: 'invalid' }
+
+export type Rotation = { hash: string; successorHash: string; successorExpiresAt: string; now: Date; graceSeconds: number }
 
 /**
- * Spends a refresh token: valid once. A token presented again after rotation means it was stolen,
- * so every token of that user is revoked (reuse detection).
+ * Spends a refresh token for its successor. The successor is derived from the token (the caller
+ * passes its hash), so tabs refreshing together all get the same one: a token presented again
+ * within `graceSeconds` of its rotation answers with the successor it already has. Presented later,
+ * or after a sign-out, it means the token was stolen, so every token of that user is revoked.
  */
-export async function spendRefreshToken(db: Db, hash: string, now: string): Promise<RefreshUse> {
-  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst()
+export async function spendRefreshToken(db: Db, rotation: Rotation): Promise<RefreshUse> {
+  const { hash, successorHash, successorExpiresAt } = rotation
+  const now = rotation.now.toISOString()
+  let row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst()
   if (!row || row.expires_at <= now) return { state: 'invalid' }
-  const spent = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('id', '=', row.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(spent.numUpdatedRows) === 1) return { state: 'ok', userId: row.user_id }
+  if (row.revoked_at === null) {
+    // The successor exists before the old token points to it, so a racing request finds it.
+    await db
+      .insertInto('refresh_tokens')
+      .values({ user_id: row.user_id, token_hash: successorHash, expires_at: successorExpiresAt, created_at: now })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
+      .execute()
+    const spent = await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now, successor_hash: successorHash })
+      .where('id', '=', row.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(spent.numUpdatedRows) === 1) return { state: 'ok', userId: row.user_id, expiresAt: successorExpiresAt }
+    row = await db.selectFrom('refresh_tokens').selectAll().where('id', '=', row.id).executeTakeFirst()
+    if (!row) return { state: 'invalid' }
+    // Signed out while we rotated: the successor we added must not outlive it.
+    if (row.successor_hash !== successorHash)
+      await db.deleteFrom('refresh_tokens').where('token_hash', '=', successorHash).execute()
+  }
+  const graceStart = new Date(rotation.now.getTime() - rotation.graceSeconds * 1000).toISOString()
+  if (row.successor_hash === successorHash && row.revoked_at !== null && row.revoked_at > graceStart) {
+    const successor = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', successorHash).executeTakeFirst()
+    if (successor && successor.revoked_at === null && successor.expires_at > now)
+      return { state: 'ok', userId: row.user_id, expiresAt: successor.expires_at }
+    return { state: 'invalid' }
+  }
   await revokeUserTokens(db, row.user_id, now)
   return { state: 'reused', userId: row.user_id }
 }
