@@ -24,6 +24,8 @@ export type Config = {
   githubApiUrl: string
   /** How many proxies in front append to X-Forwarded-For (0: none; the socket's address is the client's). */
   trustProxy: number
+  /** NODE_ENV=production: cookies are always Secure. */
+  production: boolean
   /** Lets the template job fetch private and loopback addresses (tests only). */
   allowPrivateFetch: boolean
   /** Seeds the Duvall demo set into a fresh database. */
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     githubOauthUrl: (env['GITHUB_OAUTH_URL'] || 'https://github.com').replace(/\/$/, ''),
     githubApiUrl: (env['GITHUB_API_URL'] || 'https://api.github.com').replace(/\/$/, ''),
     trustProxy: proxyHops(env['TRUST_PROXY']?.trim()),
+    production: env['NODE_ENV'] === 'production',
     allowPrivateFetch: flag(env['ALLOW_PRIVATE_FETCH'], false),
     demo: flag(env['DEMO_DATA'], true),
     jobs: flag(env['JOBS'], true),

@@ -7,6 +7,7 @@ import { userById } from '../db/queries/users.ts'
 import type { UserRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { newSecret, sha256, signAccessToken } from './auth.ts'
+import { forwardedHop } from './http.ts'
 import { userCaller } from './caller.ts'
 import { toUserView, type UserView } from './user-view.ts'
 
@@ -15,10 +16,21 @@ const REFRESH_DAYS = 30
 /** How long a just-rotated refresh token still answers with its successor (tabs refreshing together). */
 export const REFRESH_GRACE_SECONDS = 30
 
+/**
+ * Whether the refresh cookie gets Secure: always in production or for an https site, else when the
+ * request came over TLS, by the socket or as the trusted proxy says (X-Forwarded-Proto).
+ */
+function secureCookie(c: Context<AppEnv>): boolean {
+  const { config } = c.var.deps
+  if (config.production || config.siteUrl.startsWith('https:')) return true
+  if (new URL(c.req.url).protocol === 'https:') return true
+  return forwardedHop(c.req.header('x-forwarded-proto'), config.trustProxy)?.toLowerCase() === 'https'
+}
+
 const cookieOptions = (c: Context<AppEnv>) =>
   ({
     httpOnly: true,
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: secureCookie(c),
     sameSite: 'Lax',
     path: '/auth',
   }) as const

@@ -100,3 +100,26 @@ describe.each(await backends())('session revocation on $name', (backend) => {
     expect((await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).status).toBe(401)
   })
 })
+
+describe.each(await backends())('the refresh cookie’s Secure flag on $name', (backend) => {
+  const cookieFor = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
+    const api = await startHarness(backend, env)
+    try {
+      const { email } = await api.signIn('admin')
+      const answer = await api.send('POST', '/auth/email', { body: { email, password: api.PASSWORD }, headers })
+      return answer.headers.get('set-cookie') ?? ''
+    } finally {
+      await api.close()
+    }
+  }
+
+  it('is set behind a trusted TLS proxy and always in production', async () => {
+    const https = { 'x-forwarded-proto': 'https' }
+    expect(await cookieFor({ TRUST_PROXY: '1' }, https)).toMatch(/;\s*Secure/i)
+    expect(await cookieFor({ NODE_ENV: 'production' })).toMatch(/;\s*Secure/i)
+    expect(await cookieFor({ SITE_URL: 'https://porchlight.example' })).toMatch(/;\s*Secure/i)
+    // Without a trusted proxy the header is the client's word; local http stays usable.
+    expect(await cookieFor({}, https)).not.toMatch(/Secure/i)
+    expect(await cookieFor({})).not.toMatch(/Secure/i)
+  })
+})
