@@ -1,4 +1,5 @@
 // Starts the API: configuration, database and migrations, demo data on a fresh database, the template job, HTTP.
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig, loadEnvFile } from './config.ts'
@@ -7,6 +8,7 @@ import { pruneSessions } from './db/queries/sessions.ts'
 import { seedDemo } from './db/demo/index.ts'
 import { createMailer } from './lib/mail.ts'
 import { createMicroCache } from './lib/micro-cache.ts'
+import { createDrain, graceSeconds } from './lib/drain.ts'
 
 loadEnvFile()
 const config = loadConfig()
@@ -36,16 +38,30 @@ const app = createApp({
   reactionCache: createMicroCache(config.reactionCacheSeconds, 5000),
 })
 
-const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
+// Checked at start, so a bad value fails now rather than at the first SIGTERM.
+const graceMs = graceSeconds(process.env) * 1000
+const drain = createDrain(app.fetch)
+const server = serve({ fetch: drain.fetch, port: config.port }, ({ port }) => {
   const where = store.kind === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
   console.log(`api: http://localhost:${port} (${where}); OpenAPI at /api/openapi.json`)
-})
+}) as Server
+drain.watch(server)
 
+let stopping = false
 function stop(): void {
   job?.stop()
   void feeds?.stop()
-  server.close(() => void store.db.destroy().then(() => process.exit(0)))
-  setTimeout(() => process.exit(0), 3000).unref()
+  if (stopping) return
+  stopping = true
+  console.log(`api: stopping; ${drain.active} request(s) open, waiting up to ${graceMs / 1000} s`)
+  void drain.drain(server, graceMs).then(async ({ cut }) => {
+    if (cut) console.error(`api: cut ${cut} request(s) still open after ${graceMs / 1000} s`)
+    // Exit non-zero when requests were cut, so the supervisor's logs show an unclean stop.
+    const code = cut ? 1 : 0
+    setTimeout(() => process.exit(code), 2000).unref()
+    await store.db.destroy().catch(() => undefined)
+    process.exit(code)
+  })
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
