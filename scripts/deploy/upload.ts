@@ -22,7 +22,7 @@ export async function compress(data: Uint8Array, variant: Variant): Promise<Uint
   if (variant === 'gz') return gz(data, { level: 9 })
   return brotli(data, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_QUALITY]: 7,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },

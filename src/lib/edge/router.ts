@@ -23,6 +23,7 @@ function decodePath(raw) {
   return path.charAt(0) === '/' && !/[\u0000-\u001f\u007f\\]/.test(path) ? path : null
 }
 function cleanSegments(path) {
+  if (path === '/') return true
   var parts = path.split('/')
   for (var i = 1; i < parts.length; i++) if (parts[i] === '' || parts[i] === '.' || parts[i] === '..') return false
   return true
