@@ -23,6 +23,10 @@ const job = config.jobs
   : null
 // The feed engine (server/feeds): JOBS=0 or FEEDS=0 keeps it off; a bad feeds.json stops the start with its reason.
 const feeds = config.jobs ? (await import('./feeds/start.ts')).startFeeds(store.db, config) : null
+// OpenStreetMap businesses (server/feeds/overpass): JOBS=0 or OVERPASS_ENABLED=0 keeps the fetcher off.
+const businesses = config.jobs
+  ? (await import('./feeds/overpass/start.ts')).startBusinessesFromEnv(store.db, config.allowPrivateFetch)
+  : null
 // Expired refresh tokens, reset links and old rate-limit windows are dropped hourly.
 const prune = setInterval(() => {
   pruneSessions(store.db, new Date().toISOString()).catch((error: unknown) => {
@@ -51,6 +55,7 @@ let stopping = false
 function stop(): void {
   job?.stop()
   void feeds?.stop()
+  businesses?.stop()
   if (stopping) return
   stopping = true
   console.log(`api: stopping; ${drain.active} request(s) open, waiting up to ${graceMs / 1000} s`)

@@ -3,6 +3,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { searchCities } from '../../src/lib/cities.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { itemsAround, itemsOfPage } from '../db/queries/items.ts'
+import { requestBusinesses, withLocalPending } from '../feeds/overpass/pending.ts'
 import { shapesOf } from '../feeds/shapes.ts'
 import type { AppEnv } from '../env.ts'
 import { cityIndex } from '../lib/cities.ts'
@@ -98,8 +99,11 @@ reaction.get('/api/reaction', async (c) => {
     body = reactionJson(lat, lon, near, ofPage, await shapesOf(store.db, [...near, ...ofPage]))
     reactionCache.set(key, body)
   }
+  // OpenStreetMap businesses for this area: fetched in the background when missing or a week old (server/feeds/overpass).
+  const loading = !layer && (await requestBusinesses(store.db, lat, lon))
+  if (loading) body = withLocalPending(body)
   return c.body(body, 200, {
     'content-type': 'application/json; charset=utf-8',
-    'cache-control': layer ? 'private, no-store' : 'public, max-age=30',
+    'cache-control': layer || loading ? 'private, no-store' : 'public, max-age=30',
   })
 })

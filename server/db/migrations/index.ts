@@ -5,6 +5,7 @@ import { viewOwner } from './002-view-owner.ts'
 import { sessions } from './003-sessions.ts'
 import { publicViews } from './004-public-views.ts'
 import { feeds } from './005-feeds.ts'
+import { businesses } from './006-businesses.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -16,5 +17,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '003-sessions': sessions,
     '004-public-views': publicViews,
     '005-feeds': feeds,
+    '006-businesses': businesses,
   }
 }

@@ -1,0 +1,41 @@
+// The business fetcher as a pseudo-feed in the feed-health panel (GET /api/feeds): requests today against the budget.
+import type { Db } from '../../db/index.ts'
+import { cellSummary, requestsOn } from './cells.ts'
+import { OSM_ATTRIBUTION } from './decode.ts'
+import { OSM_FEED_ID, type BusinessFetcher } from './fetcher.ts'
+
+/** Same fields as the engine's feed health, plus today's requests and the budget. */
+export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, now: Date) {
+  const [summary, requestsToday, items] = await Promise.all([
+    cellSummary(db),
+    requestsOn(db, now.toISOString().slice(0, 10)),
+    db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('feed_id', '=', OSM_FEED_ID)
+      .executeTakeFirst(),
+  ])
+  const budget = fetcher?.options.dailyBudget ?? 0
+  return {
+    id: OSM_FEED_ID,
+    name: `Local businesses (OpenStreetMap via Overpass): ${requestsToday} of ${budget} requests today, ${summary.cells} areas`,
+    adapter: 'overpass',
+    enabled: !!fetcher,
+    schedule: Math.round((fetcher?.options.refreshMs ?? 0) / 1000),
+    lastRunAt:
+      [summary.lastSuccessAt, summary.lastErrorAt]
+        .filter((at) => at !== null)
+        .sort()
+        .at(-1) ?? null,
+    lastSuccessAt: summary.lastSuccessAt,
+    lastError: summary.lastError,
+    lastErrorAt: summary.lastErrorAt,
+    itemCount: Number(items?.count ?? 0),
+    nextRunAt: null,
+    failures: 0,
+    stale: false,
+    attribution: OSM_ATTRIBUTION,
+    requestsToday,
+    dailyBudget: budget,
+  }
+}
