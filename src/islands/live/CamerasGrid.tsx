@@ -5,7 +5,7 @@ import { reaction } from '../../lib/stores/reaction.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../weather/hooks.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { distanceText } from './Entry.tsx'
+import { SourceCredit, distanceText } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** One camera still: lazy, fixed 4:3 box (no layout shift), a placeholder instead of a broken image. */
@@ -57,7 +57,12 @@ export function CamerasGrid() {
                     {item.title} <EditButton item={item} t={t} />
                   </p>
                   <p className="muted">
-                    {[item.data.location, distanceText(item.distance, settings, locale, t)].filter(Boolean).join(' · ')}
+                    {[item.data.location ?? item.data.lines[0], distanceText(item.distance, settings, locale, t)]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                  <p className="muted">
+                    <SourceCredit item={item} t={t} />
                   </p>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { AlertItem } from '../../lib/items.ts'
 import { matchesSearch, parseBusiness, telHref, type Business } from '../../lib/live/business.ts'
 import { localClock, openState, type OpenState } from '../../lib/live/hours.ts'
+import { isLocalPending, isOsmItem, itemOsmHours } from '../../lib/live/opening-hours.ts'
 import { $localFilter, setLocalQuery, setOpenNow } from '../../lib/stores/local.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
 import { $now } from '../../lib/stores/source.ts'
@@ -14,6 +15,19 @@ import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
 import { EditButton } from './EditButton.tsx'
 
 const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
+/** How soon the page asks again while the server fetches this area's businesses. */
+const PENDING_RETRY_MS = 15_000
+
+/** While the answer says "loading", ask again after a while (the server answers no-store then). */
+function useRetryWhilePending(): void {
+  const state = useStore(reaction.$state)
+  const pending = state.state === 'ok' && isLocalPending(state.data.local)
+  useEffect(() => {
+    if (!pending) return
+    const timer = setTimeout(() => reaction.retry(), PENDING_RETRY_MS)
+    return () => clearTimeout(timer)
+  }, [pending, state])
+}
 
 /** The static search form above the list drives the filter store (it works before this island loads, too). */
 function useFilterForm(): void {
@@ -46,14 +60,24 @@ export function LocalList() {
   const filter = useStore($localFilter)
   const { locale, settings, timeZone } = useLiveDisplay()
   useFilterForm()
+  useRetryWhilePending()
   return (
     <SourceCard source={reaction} errorKey="error.local">
       {(data) => {
         if (!t) return null
         const all: { business: Business; open: OpenState; item: AlertItem }[] = data.local.messages.map((item) => {
           const business = parseBusiness(item)
+          // OpenStreetMap hours come evaluated by the server (holidays included); staff hours are read here.
+          const osm = itemOsmHours(item, new Date(now), timeZone)
+          if (osm) return { business: { ...business, week: osm.week }, open: osm.open, item }
           return { business, open: openState(business.week, new Date(now), timeZone), item }
         })
+        if (!all.length && isLocalPending(data.local))
+          return (
+            <p className="empty-title" role="status">
+              {t('local.loading')}
+            </p>
+          )
         if (!all.length) return <p className="empty-title">{t('empty.local')}</p>
         const today = localClock(new Date(now), timeZone).day
         const shown = all.filter(
@@ -112,6 +136,14 @@ export function LocalList() {
                 )
               })}
             </ul>
+            {all.some(({ item }) => isOsmItem(item)) && (
+              // ODbL: credit OpenStreetMap wherever its data is shown.
+              <p className="muted osm-credit">
+                <a href="https://www.openstreetmap.org/copyright" rel="noopener external" target="_blank">
+                  {t('local.osmCredit')}
+                </a>
+              </p>
+            )}
           </>
         )
       }}

@@ -4,6 +4,7 @@
  * open state. No parser ships to the browser.
  */
 import { zonedParts } from '../format.ts'
+import type { AlertItem } from '../items.ts'
 import { CLOSING_SOON_MINUTES, DAYS, type DayKey, type Interval, type OpenState, type WeekHours } from './hours.ts'
 
 const DAY = 1440
@@ -111,4 +112,34 @@ export function osmHoursAt(hours: OsmHours, now: Date, timeZone: string): { week
       opensAt: next && offset <= 7 ? { day: weekday(today + offset), minutes: next.open - offset * DAY } : null,
     },
   }
+}
+
+/** Whether an item's special data says it came from OpenStreetMap (the Local page then credits OSM, as ODbL asks). */
+export function isOsmItem(item: AlertItem): boolean {
+  return readSpecial(item)['source'] === 'osm'
+}
+
+function readSpecial(item: AlertItem): Record<string, unknown> {
+  const json = item.data?.specialData
+  if (typeof json !== 'string' || !json) return {}
+  try {
+    const value: unknown = JSON.parse(json)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The week and open state of an OpenStreetMap business at `now`, or null for staff-entered hours (hoursM … hoursSu)
+ * and for OSM hours that could not be evaluated or are too old (then the hours show as written).
+ */
+export function itemOsmHours(item: AlertItem, now: Date, timeZone: string): { week: WeekHours; open: OpenState } | null {
+  const hours = readOsmHours(readSpecial(item))
+  return hours ? osmHoursAt(hours, now, timeZone) : null
+}
+
+/** The reaction answer's local section says its businesses are still being fetched (first visit to an area). */
+export function isLocalPending(local: unknown): boolean {
+  return typeof local === 'object' && local !== null && (local as { pending?: unknown }).pending === true
 }
