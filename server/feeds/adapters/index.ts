@@ -1,5 +1,6 @@
 // The adapter registry: format name (the feed configuration's "adapter") to its decoder. Loaded in the decode worker too.
 import type { Decode } from '../types.ts'
+import { cameraAdapters } from './cameras/index.ts'
 import { decodeItemsJson } from './items-json.ts'
 import { decodeNws } from './nws.ts'
 import { decodeWzdx } from './wzdx.ts'
@@ -9,4 +10,5 @@ export const adapters: Record<string, Decode> = {
   'items-json': decodeItemsJson,
   nws: decodeNws,
   wzdx: decodeWzdx,
+  ...cameraAdapters,
 }
