@@ -4,7 +4,7 @@ import type { Db } from '../index.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
 import { publicView } from '../../lib/item-view.ts'
 import { geometryBox, parseGeometry } from '../../feeds/geometry.ts'
-import { boxAround, cellOf, cellsOf, type Box } from './grid.ts'
+import { boxAround, cellsForBox, cellsForPoint, type Box } from './grid.ts'
 
 /** Where an item reaches: its circle, or its geometry (GeoJSON text) grown by area_miles. */
 type Located = { lat: number; lon: number; area_miles: number; geometry?: string | null | undefined }
@@ -31,7 +31,7 @@ function boxColumns(item: Located): BoxColumns {
 export function cellRows(id: number, item: Located) {
   const box = areaBox(item)
   const columns = columnsOf(box)
-  return cellsOf(box).map((cell) => ({ cell, item_id: id, ...columns }))
+  return cellsForBox(box).map((cell) => ({ cell, item_id: id, ...columns }))
 }
 
 async function writeCells(db: Db, id: number, item: Located): Promise<void> {
@@ -142,7 +142,7 @@ export async function itemsAround(
     .selectFrom('item_cells')
     .innerJoin('items', 'items.id', 'item_cells.item_id')
     .select(NEAR_COLUMNS)
-    .where('item_cells.cell', '=', cellOf(lat, lon))
+    .where('item_cells.cell', 'in', cellsForPoint(lat, lon))
     .where('item_cells.min_lat', '<=', lat)
     .where('item_cells.max_lat', '>=', lat)
     .where('item_cells.min_lon', '<=', lon)
