@@ -15,6 +15,8 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20)
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32)
 /** 'towns': visitors ask about any town alike; 'people': in proportion to population (dense metros dominate). */
 const VISITORS = process.env['BENCH_VISITORS'] === 'people' ? 'people' : 'towns'
+/** Share of items that are county-sized alert polygons (e.g. 0.1) instead of circles. */
+const POLYGONS = Math.min(Math.max(Number(process.env['BENCH_POLYGONS'] ?? 0) || 0, 0), 1)
 const PORT = 8797
 const dataDir = resolve('.build/bench-api')
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
@@ -42,6 +44,25 @@ function visitorCity() {
   return cities[low]!
 }
 
+/**
+ * A county-sized polygon around a point, as NWS zone and county shapes are: 12–22 miles across from
+ * the middle, 60–200 vertices with a ragged edge.
+ */
+function countyPolygon(lat: number, lon: number): string {
+  const radius = 12 + random() * 10
+  const vertices = 60 + Math.floor(random() * 140)
+  const ring: [number, number][] = []
+  for (let index = 0; index < vertices; index++) {
+    const angle = (index / vertices) * 2 * Math.PI
+    const miles = radius * (0.85 + random() * 0.3)
+    const dLat = (miles * Math.sin(angle)) / 69.05
+    const dLon = (miles * Math.cos(angle)) / (69.05 * Math.cos((lat * Math.PI) / 180))
+    ring.push([Math.round((lon + dLon) * 1e5) / 1e5, Math.round((lat + dLat) * 1e5) / 1e5])
+  }
+  ring.push(ring[0]!)
+  return JSON.stringify({ type: 'Polygon', coordinates: [ring] })
+}
+
 async function seedItems(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true })
   const { db } = await openDatabase(databaseUrl, dataDir)
@@ -54,8 +75,10 @@ async function seedItems(): Promise<void> {
         const city = anyCity()
         const lat = city.lat + (random() - 0.5) * 0.1
         const lon = city.lon + (random() - 0.5) * 0.1
-        const area = 2 + Math.floor(random() * 14)
+        const polygon = random() < POLYGONS
+        const area = polygon ? 0 : 2 + Math.floor(random() * 14)
         return itemValues({
+          geometry: polygon ? countyPolygon(lat, lon) : null,
           data_aspect: ASPECTS[Math.floor(random() * ASPECTS.length)]!,
           priority: PRIORITIES[Math.floor(random() * PRIORITIES.length)]!,
           title: `Bench item ${start + index} near ${city.name}`,
@@ -158,6 +181,7 @@ bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${database
   latency max  ${result.latency.max} ms
   requests     ${result.requests.total.toLocaleString('en-US')} (${errors} errors)
   visitors     ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; reaction cache ${process.env['REACTION_CACHE_SECONDS'] ?? 5} s
+  polygons     ${Math.round(POLYGONS * 100)}% of items county-sized polygons (BENCH_POLYGONS)
   items/answer ${(messages / Math.max(answers, 1)).toFixed(1)}, ${(bytes / Math.max(answers, 1) / 1024).toFixed(1)} KB (sampled)
   target       >= 3,000 requests/s at p99 < 50 ms`)
 } finally {

@@ -1,0 +1,267 @@
+// Benchmarks feed ingestion on the real API (SQLite): a national-size NWS alert feed (~10 MB, ~1,500 alerts with
+// polygons and zone-only ones) and a 5,000-event WZDx feed from a local server; prints ingestion time, peak RSS, and
+// /api/reaction p99 idle and during ingestion.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join, resolve } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import autocannon from 'autocannon'
+import { parseCities } from '../src/lib/cities.ts'
+
+const ALERTS = Number(process.env['BENCH_ALERTS'] ?? 1500)
+const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5000)
+const IDLE_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10)
+const CONNECTIONS = 16
+const PORT = 8798
+const dataDir = resolve('.build/bench-feeds')
+
+let seed = 7
+const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
+const anyCity = () => cities[Math.floor(random() * cities.length)]!
+const round = (value: number): number => Math.round(value * 1e5) / 1e5
+
+/** A ragged ring of `vertices` points, `miles` from a centre. */
+function ring(lat: number, lon: number, miles: number, vertices: number): [number, number][] {
+  const points: [number, number][] = []
+  for (let index = 0; index < vertices; index++) {
+    const angle = (index / vertices) * 2 * Math.PI
+    const reach = miles * (0.8 + random() * 0.4)
+    points.push([
+      round(lon + (reach * Math.cos(angle)) / (69.05 * Math.cos((lat * Math.PI) / 180))),
+      round(lat + (reach * Math.sin(angle)) / 69.05),
+    ])
+  }
+  return [...points, points[0]!]
+}
+
+const paragraph = (words: number): string =>
+  Array.from({ length: words }, (_, index) => (index % 12 === 11 ? 'river\n' : 'flooding')).join(' ')
+
+/** The national alert list: two in three with a storm or county polygon, the rest naming 1–4 forecast zones. */
+function nwsFeed(origin: string, now: number): { body: string; zones: Map<string, string> } {
+  const zones = new Map<string, string>()
+  const features = Array.from({ length: ALERTS }, (_, index) => {
+    const city = anyCity()
+    const id = `urn:oid:2.49.0.1.840.0.bench${index}.001.1`
+    const zoneOnly = index % 3 === 2
+    const names = Array.from({ length: 1 + (index % 4) }, (_, n) => {
+      const name = `/zones/forecast/${city.state.toUpperCase()}Z${String((index * 7 + n) % 400).padStart(3, '0')}`
+      if (!zones.has(name))
+        zones.set(
+          name,
+          JSON.stringify({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring(city.lat, city.lon, 25, 80)] } }),
+        )
+      return name
+    })
+    const iso = (hours: number) => new Date(now + hours * 3_600_000).toISOString()
+    return {
+      id: `https://api.weather.gov/alerts/${id}`,
+      type: 'Feature',
+      geometry: zoneOnly
+        ? null
+        : { type: 'Polygon', coordinates: [ring(city.lat, city.lon, 10 + random() * 15, 20 + Math.floor(random() * 120))] },
+      properties: {
+        '@id': `https://api.weather.gov/alerts/${id}`,
+        id,
+        areaDesc: `${city.name}, ${city.state.toUpperCase()}; Nearby County, ${city.state.toUpperCase()}`,
+        geocode: { UGC: names.map((name) => name.slice(-6)), SAME: ['053033'] },
+        affectedZones: names.map((name) => `${origin}${name}`),
+        references: [],
+        sent: iso(-1),
+        effective: iso(-1),
+        onset: iso(-1),
+        expires: iso(12),
+        ends: iso(24),
+        status: 'Actual',
+        messageType: 'Alert',
+        category: 'Met',
+        severity: ['Extreme', 'Severe', 'Moderate', 'Minor'][index % 4],
+        certainty: 'Likely',
+        urgency: ['Immediate', 'Expected', 'Future'][index % 3],
+        event: ['Flood Warning', 'Winter Storm Warning', 'Wind Advisory', 'Heat Advisory'][index % 4],
+        senderName: 'NWS Bench',
+        headline: `Alert ${index} issued by NWS Bench`,
+        description: `${paragraph(200)}\n\n* WHAT...${paragraph(120)}\n\n* WHERE...${paragraph(60)}\n\n* IMPACTS...${paragraph(150)}`,
+        instruction: paragraph(80),
+        response: 'Prepare',
+        parameters: { VTEC: [`/O.NEW.KSEW.FL.W.${index}.000000T0000Z-261125T1200Z/`], AWIPSidentifier: ['FLWSEW'] },
+      },
+    }
+  })
+  return { body: JSON.stringify({ type: 'FeatureCollection', features }), zones }
+}
+
+/** A WZDx 4.2 feed of lane closures along short road segments near towns. */
+function wzdxFeed(now: number): string {
+  const features = Array.from({ length: EVENTS }, (_, index) => {
+    const city = anyCity()
+    const start = [city.lon + (random() - 0.5) * 0.2, city.lat + (random() - 0.5) * 0.2]
+    const coordinates = Array.from({ length: 6 }, (_, n) => [round(start[0]! + n * 0.004), round(start[1]! + n * 0.002)])
+    return {
+      id: `bench-event-${index}`,
+      type: 'Feature',
+      properties: {
+        core_details: {
+          data_source_id: '1',
+          event_type: 'work-zone',
+          road_names: [`SR ${100 + (index % 400)}`],
+          direction: ['northbound', 'southbound', 'eastbound', 'westbound'][index % 4],
+          description: `Lane closure ${index} for paving`,
+          update_date: new Date(now).toISOString(),
+        },
+        start_date: new Date(now - 86_400_000).toISOString(),
+        end_date: new Date(now + 7 * 86_400_000).toISOString(),
+        location_method: 'channel-device-method',
+        is_start_date_verified: true,
+        is_end_date_verified: false,
+        is_start_position_verified: true,
+        is_end_position_verified: false,
+        vehicle_impact: 'some-lanes-closed',
+        lanes: [
+          { order: 1, status: 'closed', type: 'shoulder' },
+          { order: 2, status: 'closed', type: 'general' },
+          { order: 3, status: 'open', type: 'general' },
+        ],
+      },
+      geometry: { type: 'LineString', coordinates },
+    }
+  })
+  return JSON.stringify({
+    feed_info: {
+      update_date: new Date(now).toISOString(),
+      publisher: 'BenchDOT',
+      version: '4.2',
+      data_sources: [{ data_source_id: '1', organization_name: 'Bench DOT' }],
+    },
+    type: 'FeatureCollection',
+    features,
+  })
+}
+
+// The local feed server: feeds are held until the idle measurement is over, then answered.
+let release: () => void = () => undefined
+const released = new Promise<void>((done) => (release = done))
+const pages = new Map<string, string>()
+const server = createServer((request, response: ServerResponse) => {
+  const path = request.url ?? '/'
+  const send = () => {
+    const body = pages.get(path)
+    if (body === undefined) return void response.writeHead(404).end()
+    response.writeHead(200, { 'content-type': 'application/geo+json' }).end(body)
+  }
+  if (path.startsWith('/zones/')) send()
+  else void released.then(send)
+})
+await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const now = Date.now()
+const nws = nwsFeed(origin, now)
+pages.set('/alerts/active?status=actual', nws.body)
+for (const [path, body] of nws.zones) pages.set(path, body)
+pages.set('/wzdx', wzdxFeed(now))
+
+rmSync(dataDir, { recursive: true, force: true })
+mkdirSync(dataDir, { recursive: true })
+const feedsFile = join(dataDir, 'feeds.json')
+const attribution = { name: 'Bench', url: null }
+const common = { enabled: true, scheduleSeconds: 3600, timeoutSeconds: 300, maxBytes: 50_000_000, attribution }
+writeFileSync(
+  feedsFile,
+  JSON.stringify({
+    groups: {
+      alerts: [
+        { id: 'nws-alerts', name: 'NWS (bench)', adapter: 'nws', url: `${origin}/alerts/active?status=actual`, ...common },
+      ],
+      roads: [{ id: 'wzdx-bench', name: 'WZDx (bench)', adapter: 'wzdx', url: `${origin}/wzdx`, ...common }],
+    },
+  }),
+)
+
+const api = spawn(process.execPath, ['server/index.ts'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    API_PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    FEEDS_FILE: feedsFile,
+    ALLOW_PRIVATE_FETCH: '1',
+    REACTION_CACHE_SECONDS: '0',
+  },
+})
+const peakRssMb = (): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${api.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+async function waitForApi(): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error('bench:feeds: the API did not start')
+}
+
+const paths = Array.from({ length: 2000 }, () => {
+  const city = anyCity()
+  return `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}`
+})
+/** Loads /api/reaction for `seconds` or until stopped; `done` gives autocannon's result. */
+function load(seconds: number): { stop: () => void; done: Promise<autocannon.Result> } {
+  let next = 0
+  let finish: (result: autocannon.Result) => void = () => undefined
+  const done = new Promise<autocannon.Result>((resolve) => (finish = resolve))
+  const instance = autocannon(
+    {
+      url: `http://localhost:${PORT}`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+    },
+    (error, result) => (error ? finish({ ...result }) : finish(result)),
+  )
+  return { stop: () => instance.stop(), done }
+}
+
+try {
+  await waitForApi()
+  const rssBefore = peakRssMb()
+  const idle = await load(IDLE_SECONDS).done
+  const db = new DatabaseSync(join(dataDir, 'porchlight.db'), { readOnly: true })
+  const started = performance.now()
+  const finished = new Map<string, number>()
+  release()
+  const during = load(600)
+  while (finished.size < 2) {
+    await new Promise((done) => setTimeout(done, 200))
+    for (const row of db.prepare('select id, last_success_at, last_error from feeds').all() as {
+      id: string
+      last_success_at: string | null
+      last_error: string | null
+    }[])
+      if ((row.last_success_at || row.last_error) && !finished.has(row.id)) finished.set(row.id, performance.now() - started)
+  }
+  during.stop()
+  const busy = await during.done
+  const counts = db.prepare('select feed_id, count(*) as n from items group by feed_id').all() as { feed_id: string; n: number }[]
+  const errors = db.prepare('select id, last_error from feeds where last_error is not null').all()
+  db.close()
+  const seconds = (id: string) => ((finished.get(id) ?? 0) / 1000).toFixed(1)
+  console.log(`
+bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slice(0, 10)}
+  NWS feed        ${ALERTS.toLocaleString('en-US')} alerts, ${(nws.body.length / 1e6).toFixed(1)} MB (${nws.zones.size} zones): stored after ${seconds('nws-alerts')} s
+  WZDx feed       ${EVENTS.toLocaleString('en-US')} events, ${((pages.get('/wzdx') ?? '').length / 1e6).toFixed(1)} MB: stored after ${seconds('wzdx-bench')} s (runs after NWS)
+  items stored    ${counts.map((row) => `${row.feed_id} ${row.n}`).join(', ')}
+  feed errors     ${errors.length ? JSON.stringify(errors) : 'none'}
+  peak RSS        ${peakRssMb().toFixed(0)} MB (${rssBefore.toFixed(0)} MB before ingestion)
+  reaction idle   p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} requests/s (${CONNECTIONS} connections, no cache)
+  reaction busy   p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${Math.round(busy.requests.average)} requests/s during ingestion`)
+} finally {
+  api.kill('SIGTERM')
+  server.close()
+  server.closeAllConnections()
+}
