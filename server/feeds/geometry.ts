@@ -1,12 +1,8 @@
 // Item shapes (GeoJSON polygons, lines, points): their grid box, and the distance from a point to them.
 import turfBbox from '@turf/bbox'
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
-import pointToLineDistance from '@turf/point-to-line-distance'
-import { haversineKm } from '../../src/lib/geo.ts'
 import type { Box } from '../db/queries/grid.ts'
 import type { FeedGeometry, Position } from './types.ts'
 
-const KM_PER_MILE = 1.609344
 const MILES_PER_DEGREE_LAT = 69.05
 const TYPES = new Set(['Polygon', 'MultiPolygon', 'LineString', 'MultiLineString', 'Point', 'MultiPoint'])
 
@@ -59,12 +55,56 @@ export function geometryCenter(geometry: FeedGeometry): { lat: number; lon: numb
   return { lat: (box.minLat + box.maxLat) / 2, lon: (box.minLon + box.maxLon) / 2 }
 }
 
-const lineMiles = (point: Position, line: Position[]): number =>
-  line.length === 1
-    ? haversineKm(point[1], point[0], line[0]![1], line[0]![0]) / KM_PER_MILE
-    : pointToLineDistance(point, { type: 'LineString', coordinates: line }, { units: 'miles' })
+/**
+ * Miles from a point to the nearest of some polylines, on a flat map centred on the point (1° of
+ * latitude = 69.05 miles, longitude scaled by the cosine of the latitude). Within the reach of an
+ * item (tens of miles) this is within 0.5% of the geodesic distance, and about 1,000 times faster
+ * than @turf/point-to-line-distance (measured 4.2 ms for a point outside a 200-vertex county ring):
+ * the reaction measures every shaped item near a visitor on every answer.
+ */
+function nearest(point: Position, lines: Position[][]): number {
+  const kx = MILES_PER_DEGREE_LAT * Math.cos((point[1] * Math.PI) / 180)
+  const x = (lon: number): number => (((lon - point[0] + 540) % 360) - 180) * kx
+  const y = (lat: number): number => (lat - point[1]) * MILES_PER_DEGREE_LAT
+  let best = Infinity
+  for (const line of lines) {
+    let ax = x(line[0]![0])
+    let ay = y(line[0]![1])
+    best = Math.min(best, Math.hypot(ax, ay))
+    for (let index = 1; index < line.length; index++) {
+      const bx = x(line[index]![0])
+      const by = y(line[index]![1])
+      const dx = bx - ax
+      const dy = by - ay
+      const length = dx * dx + dy * dy
+      // The segment's closest point to the origin (the asked point), clamped to its ends.
+      const t = length ? Math.min(Math.max(-(ax * dx + ay * dy) / length, 0), 1) : 0
+      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy))
+      ax = bx
+      ay = by
+    }
+  }
+  return best
+}
 
-const nearest = (point: Position, lines: Position[][]): number => Math.min(...lines.map((line) => lineMiles(point, line)))
+/** Even-odd ray casting: is the point inside this ring? */
+function inRing(x: number, y: number, ring: Position[]): boolean {
+  let inside = false
+  for (let index = 0, previous = ring.length - 1; index < ring.length; previous = index++) {
+    const [xi, yi] = ring[index]!
+    const [xj, yj] = ring[previous]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
+
+/**
+ * Inside a polygon: inside its outer ring and in none of its holes. Written out rather than
+ * @turf/boolean-point-in-polygon, which measured 4 times slower on a 200-vertex ring; a point exactly
+ * on an edge may fall either way, and its distance to the edge (0) decides then.
+ */
+const inPolygon = (x: number, y: number, rings: Position[][]): boolean =>
+  inRing(x, y, rings[0]!) && !rings.slice(1).some((hole) => inRing(x, y, hole))
 
 /**
  * Miles from a point to a geometry: 0 inside a polygon (holes excluded), else to its nearest edge,
@@ -75,15 +115,17 @@ export function distanceToGeometry(lat: number, lon: number, geometry: FeedGeome
   const point: Position = [lon, lat]
   switch (geometry.type) {
     case 'Polygon':
-      return booleanPointInPolygon(point, geometry) ? 0 : nearest(point, geometry.coordinates)
+      return inPolygon(lon, lat, geometry.coordinates) ? 0 : nearest(point, geometry.coordinates)
     case 'MultiPolygon':
-      return booleanPointInPolygon(point, geometry) ? 0 : nearest(point, geometry.coordinates.flat())
+      return geometry.coordinates.some((polygon) => inPolygon(lon, lat, polygon))
+        ? 0
+        : nearest(point, geometry.coordinates.flat())
     case 'LineString':
-      return lineMiles(point, geometry.coordinates)
+      return nearest(point, [geometry.coordinates])
     case 'MultiLineString':
       return nearest(point, geometry.coordinates)
     case 'Point':
-      return lineMiles(point, [geometry.coordinates])
+      return nearest(point, [[geometry.coordinates]])
     case 'MultiPoint':
       return nearest(
         point,
