@@ -88,10 +88,19 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
 /** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's baseline. */
 export const hashPassword = (password: string): Promise<string> => hash(password)
 
+let dummyHash: Promise<string> | undefined
+
+/**
+ * Checks a password against the stored hash. An account without one (OAuth, invited) or no account
+ * at all is checked against a fixed dummy hash, so the answer takes as long as a real check and
+ * timing does not tell which addresses have a password.
+ */
 export async function checkPassword(stored: string | null, password: string): Promise<boolean> {
-  if (!stored) return false
   try {
-    return await verify(stored, password)
+    if (stored) return await verify(stored, password)
+    dummyHash ??= hashPassword('porchlight dummy password, never matched')
+    await verify(await dummyHash, password)
+    return false
   } catch {
     return false
   }

@@ -1,10 +1,16 @@
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { createMicroCache } from '../../server/lib/micro-cache.ts'
 import { backends } from './backends.ts'
 import { duvallItem, startHarness, type Harness } from './harness.ts'
 import { startOAuthFake } from './oauth-fake.ts'
 
 const cookieOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
+/** Waits for work done after the answer (the reset mail), up to 2 s. */
+const eventually = async (done: () => boolean) => {
+  for (let tries = 0; tries < 200 && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, 10))
+}
 
 describe.each(await backends())('auth on $name', (backend) => {
   let api: Harness
@@ -69,6 +75,8 @@ describe.each(await backends())('auth on $name', (backend) => {
     const known = await api.send('POST', '/auth/forgot-password', { body: { email } })
     const unknown = await api.send('POST', '/auth/forgot-password', { body: { email: 'ghost@example.org' } })
     expect(known.body).toEqual(unknown.body)
+    await eventually(() => api.mails.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(api.mails).toHaveLength(1)
     const token = api.mails[0]!.text.match(/\/reset\/([\w-]+)/)![1]!
     expect(api.mails[0]!.text).toContain(`http://localhost:4321/reset/${token}`)
@@ -85,6 +93,7 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect((await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(cookie) } })).status).toBe(401)
 
     await api.send('POST', '/auth/forgot-password', { body: { email } })
+    await eventually(() => api.mails.length > 1)
     const late = api.mails.at(-1)!.text.match(/\/reset\/([\w-]+)/)![1]!
     api.clock.now = new Date(api.clock.now.getTime() + 61 * 60_000)
     expect((await api.send('POST', '/auth/reset-password', { body: { token: late, password: 'too late now' } })).status).toBe(400)
@@ -179,5 +188,61 @@ describe.each(await backends())('auth on $name', (backend) => {
         const method = path.endsWith('edit-key') ? 'POST' : 'GET'
         expect((await api.send(method, `${path}?${name}=${q}`)).status, `${method} ${path}?${name}`).toBe(401)
       }
+  })
+
+  it('spends the same password-check time on accounts without a password', async () => {
+    const admin = await api.signIn('admin')
+    const { email: withPassword } = await api.signIn('page', { pageName: 'wa/duvall' })
+    const invited = 'invited-no-password@example.org'
+    await api.send('POST', '/admin/users', { token: admin.token, body: { email: invited, role: 'area', cityName: 'Duvall' } })
+    const fastest = async (email: string) => {
+      let best = Infinity
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = performance.now()
+        expect((await api.send('POST', '/auth/email', { body: { email, password: `wrong-${attempt}` } })).status).toBe(401)
+        best = Math.min(best, performance.now() - started)
+      }
+      return best
+    }
+    // An argon2 check takes tens of milliseconds; skipping it took 3-10 ms.
+    expect(await fastest(invited)).toBeGreaterThan((await fastest(withPassword)) * 0.5)
+  })
+
+  it('answers forgot-password before the mail goes, and logs a failed mail', async () => {
+    const { email } = await api.signIn('area', { cityName: 'Duvall' })
+    let release: (() => void) | null = null
+    const sent: string[] = []
+    const slow = createApp({
+      ...{ store: api.store, config: api.config, now: () => api.clock.now, reactionCache: createMicroCache(0, 1) },
+      mailer: {
+        send: (mail) =>
+          new Promise<void>((resolve, reject) => {
+            release = () => (mail.to === email ? (sent.push(mail.to), resolve()) : reject(new Error('mail down')))
+          }),
+      },
+    })
+    const ask = (address: string) =>
+      slow.request('/auth/forgot-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: address }),
+      })
+    const known = await Promise.race([ask(email), new Promise((resolve) => setTimeout(() => resolve('waited'), 2000))])
+    expect(known).toBeInstanceOf(Response)
+    expect((known as Response).status).toBe(200)
+    await eventually(() => release !== null)
+    release!()
+    await eventually(() => sent.length > 0)
+    expect(sent).toEqual([email])
+    // A mail that fails is logged (without the link), not answered.
+    const { email: other } = await api.signIn('area', { cityName: 'Duvall' })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    release = null
+    expect((await ask(other)).status).toBe(200)
+    await eventually(() => release !== null)
+    release!()
+    await eventually(() => logged.mock.calls.length > 0)
+    expect(logged).toHaveBeenCalledWith('forgot-password: mail failed:', 'mail down')
+    logged.mockRestore()
   })
 })

@@ -12,9 +12,11 @@ describe.each(await backends())('session revocation on $name', (backend) => {
   afterAll(() => api.close())
 
   const resetLink = async (email: string) => {
+    const before = api.mails.length
     await api.send('POST', '/auth/forgot-password', { body: { email } })
-    // The mail leaves after the answer: give it a turn of the event loop.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The mail leaves after the answer.
+    for (let tries = 0; tries < 200 && api.mails.length === before; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10))
     return api.mails
       .filter((mail) => mail.to === email)
       .at(-1)!
