@@ -25,6 +25,8 @@ export async function compress(data: Uint8Array, variant: Variant): Promise<Uint
       [constants.BROTLI_PARAM_QUALITY]: 7,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      // A window no larger than the file: the default 4 MB window costs a large allocation per page.
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(data.length + 1)))),
     },
   })
 }

@@ -63,12 +63,25 @@ export function toAzureJson(): string {
 
 /** An nginx `server` snippet: the same rules as regular expressions, then clean URLs. */
 export function toNginxConf(rules: HostRule[]): string {
-  const lines = ['# Porchlight: include inside a server { } block whose root is dist/.', 'absolute_redirect off;']
+  const lines = [
+    '# Porchlight: include inside a server { } block whose root is dist/.',
+    'absolute_redirect off;',
+    '# The .gz and .br copies that `npm run precompress` writes next to each text file. gzip_static is in',
+    "# Debian's and most packaged nginx builds; brotli_static needs the ngx_brotli module: uncomment it there.",
+    'gzip_static on;',
+    'gzip_vary on;',
+    '# brotli_static on;',
+    '# Hashed build assets never change under their name; pages and data revalidate after five minutes.',
+    'add_header Cache-Control "public, max-age=300, stale-while-revalidate=86400";',
+    'location /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; try_files $uri =404; }',
+    'location /_edge/ { return 404; }',
+  ]
   for (const rule of rules) {
     const { regex, names } = toRegex(rule.from)
     const target = rule.to.replace(/:([a-z]+)/g, (_, name: string) => `$${names.indexOf(name) + 1}`)
     if (rule.status !== 200)
-      lines.push(`rewrite "${regex}" ${target}$is_args$args ${rule.status === 301 ? 'permanent' : 'redirect'};`)
+      // nginx appends the query string to a redirect's target by itself ($is_args$args here doubled it).
+      lines.push(`rewrite "${regex}" ${target} ${rule.status === 301 ? 'permanent' : 'redirect'};`)
     else lines.push(`rewrite "${regex}" ${target}.html last;`)
   }
   for (const locale of LOCALES.filter((l) => l !== 'en'))

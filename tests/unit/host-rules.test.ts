@@ -74,7 +74,7 @@ describe('host files', () => {
   it('writes nginx rules as regular expressions', () => {
     const conf = toNginxConf(rules)
     const seg = `(${SEGMENT_CLASS})`
-    expect(conf).toContain(`rewrite "^/statuses/${seg}/${seg}/?$" /$1/$2/statuses$is_args$args permanent;`)
+    expect(conf).toContain(`rewrite "^/statuses/${seg}/${seg}/?$" /$1/$2/statuses permanent;`)
     expect(conf).toContain(`rewrite "^/z/${seg}/${seg}/${seg}/?$" /z/shell/$3.html last;`)
     expect(conf).toContain('error_page 404 /404.html;')
     expect(conf).toContain('location /es/ { error_page 404 /es/404.html;')

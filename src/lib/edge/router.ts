@@ -1,4 +1,4 @@
-import type { HostRule } from '../host-rules.ts'
+import { SEGMENT_CLASS, type HostRule } from '../host-rules.ts'
 import { LOCALES, localePrefix } from '../routes.ts'
 
 /**
@@ -9,7 +9,8 @@ import { LOCALES, localePrefix } from '../routes.ts'
  *      segments (404): none is a page, and each is a way to turn a Location into another host
  *      (`/.//evil.com/`, `/home/%5Cevil.com/x`, `/weather/%09/evil.com`, CR/LF);
  *   2. drop a trailing slash (301);
- *   3. redirect rules (301/302), their segments percent-encoded into a same-origin path;
+ *   3. redirect rules (301/302); a `:name` matches only what matchRule() lets it (SEGMENT_CLASS),
+ *      and is percent-encoded into the target all the same;
  *   4. files: the path, then the path + `.html` (clean URLs), dot-files never;
  *   5. rewrite rules (200): the coordinate shells and /reset;
  *   6. a mixed-case path goes to its lower-case form (301), through the rules first;
@@ -36,7 +37,10 @@ function matchRules(path, encode) {
   for (var i = 0; i < RULES.length; i++) {
     var from = RULES[i][0].split('/'), params = {}, ok = from.length === parts.length
     for (var j = 0; ok && j < from.length; j++) {
-      if (from[j].charAt(0) === ':' && parts[j] !== '') params[from[j].slice(1)] = parts[j]
+      if (from[j].charAt(0) === ':') {
+        ok = parts[j].length <= 200 && SEGMENT.test(parts[j])
+        params[from[j].slice(1)] = parts[j]
+      }
       else ok = from[j] === parts[j]
     }
     if (ok) {
@@ -93,7 +97,7 @@ export function routerSource(rules: HostRule[]): string {
   const prefixes = LOCALES.map(localePrefix)
     .filter(Boolean)
     .map((p) => p.slice(1))
-  return `var RULES = ${JSON.stringify(compact)}\nvar LOCALES = ${JSON.stringify(prefixes)}\n${ROUTER.trim()}\n`
+  return `var RULES = ${JSON.stringify(compact)}\nvar SEGMENT = /^${SEGMENT_CLASS}$/\nvar LOCALES = ${JSON.stringify(prefixes)}\n${ROUTER.trim()}\n`
 }
 
 /** Extensions the deploy stores with .br and .gz copies (scripts/deploy/headers.ts compressible()). */
