@@ -9,6 +9,8 @@ import { deploy, type DeploySummary } from './deploy/run.ts'
 const { values } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, list: { type: 'boolean', default: false } },
 })
+// Like the API, read .env when there is one (variables already set win).
+if (existsSync('.env')) process.loadEnvFile('.env')
 const root = resolve(process.env['BUILD_DIST'] ?? 'dist')
 if (!existsSync(resolve(root, '_redirects'))) {
   console.error(`deploy: ${root} holds no build (no _redirects); run "npm run build" first`)
