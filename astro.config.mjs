@@ -2,9 +2,17 @@
 import react from '@astrojs/react'
 import sitemap from '@astrojs/sitemap'
 import { defineConfig } from 'astro/config'
+import { loadEnv } from 'vite'
+import { dictionaryParts } from './src/i18n/parts-plugin.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
+import { nearIndexIntegration } from './src/integrations/near-index.ts'
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321'
+/** Telemetry's connection string as the build sees it (.env, then the environment); empty when not configured. */
+const telemetry =
+  process.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING ??
+  loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_APPINSIGHTS_CONNECTION_STRING ??
+  ''
 /** Pages that are not content: shells, redirects, staff and error pages stay out of the sitemap. */
 const notInSitemap = /^(\/(es|fr|de|ja|zh))?(\/(z\/shell\/|settings|editor|login|reset|auth\/|404|page$)|\/?$)/
 
@@ -27,6 +35,14 @@ export default defineConfig({
       filter: (page) => !notInSitemap.test(new URL(page).pathname),
     }),
     hostRulesIntegration(),
+    nearIndexIntegration(),
   ],
   devToolbar: { enabled: false },
+  // BUILD_SOURCEMAP=1 writes source maps for a bundle analysis (scripts/bundle-report.ts); never in a release.
+  vite: {
+    build: { sourcemap: process.env.BUILD_SOURCEMAP === '1' },
+    plugins: [dictionaryParts()],
+    // A constant, so that without telemetry the minifier drops its loader from every page (layout-client.ts).
+    define: { 'import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING': JSON.stringify(telemetry.trim()) },
+  },
 })

@@ -1,17 +1,49 @@
 import type { Locale } from '../lib/routes.ts'
+import type { DictionaryPart } from './parts.ts'
+
+type Texts = Record<string, string>
+type Loader = () => Promise<{ default: Texts }>
+
+// Each (language, part) is its own cached chunk; the `?part=` query is resolved at build time (parts-plugin.ts).
+const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
+  en: {
+    visitor: () => import('./en.json?part=visitor'),
+    assistant: () => import('./en.json?part=assistant'),
+    staff: () => import('./en.json?part=staff'),
+  },
+  es: {
+    visitor: () => import('./es.json?part=visitor'),
+    assistant: () => import('./es.json?part=assistant'),
+    staff: () => import('./es.json?part=staff'),
+  },
+  fr: {
+    visitor: () => import('./fr.json?part=visitor'),
+    assistant: () => import('./fr.json?part=assistant'),
+    staff: () => import('./fr.json?part=staff'),
+  },
+  de: {
+    visitor: () => import('./de.json?part=visitor'),
+    assistant: () => import('./de.json?part=assistant'),
+    staff: () => import('./de.json?part=staff'),
+  },
+  ja: {
+    visitor: () => import('./ja.json?part=visitor'),
+    assistant: () => import('./ja.json?part=assistant'),
+    staff: () => import('./ja.json?part=staff'),
+  },
+  zh: {
+    visitor: () => import('./zh.json?part=visitor'),
+    assistant: () => import('./zh.json?part=assistant'),
+    staff: () => import('./zh.json?part=staff'),
+  },
+}
 
 /**
- * Loads one language's dictionary on demand (its own cached chunk), for the rare message a static
- * page needs only after an event, such as a device-location error.
+ * Loads parts of one language's dictionary on demand, merged: by default what visitors see. Staff
+ * texts load only where staff UI runs, the assistant's with the assistant (src/i18n/parts.ts).
+ * @example await loadDictionary('es', ['visitor', 'staff'])
  */
-export async function loadDictionary(locale: Locale): Promise<Record<string, string>> {
-  const loaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
-    en: () => import('./en.json'),
-    es: () => import('./es.json'),
-    fr: () => import('./fr.json'),
-    de: () => import('./de.json'),
-    ja: () => import('./ja.json'),
-    zh: () => import('./zh.json'),
-  }
-  return (await loaders[locale]()).default
+export async function loadDictionary(locale: Locale, parts: readonly DictionaryPart[] = ['visitor']): Promise<Texts> {
+  const loaded = await Promise.all(parts.map((part) => loaders[locale][part]()))
+  return Object.assign({}, ...loaded.map((module) => module.default)) as Texts
 }

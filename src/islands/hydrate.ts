@@ -1,7 +1,13 @@
 // Hydrates server-rendered React islands from one cached module instead of an inline runtime per page.
 import type { ComponentType, ReactNode } from 'react'
+import { includeTexts } from '../lib/stores/dictionary.ts'
 
 type Loader = () => Promise<ComponentType<never>>
+
+/** A staff island: its page also loads the staff part of the dictionary (src/i18n/parts.ts). */
+const staff =
+  (load: Loader): Loader =>
+  () => (includeTexts('staff'), load())
 
 /** Every island the pages may mount, each loaded only when a page has it. */
 const islands: Record<string, Loader> = {
@@ -21,11 +27,11 @@ const islands: Record<string, Loader> = {
   RoadsMap: () => import('./live/RoadsMap.tsx').then((m) => m.RoadsMap as ComponentType<never>),
   RoadsList: () => import('./live/RoadsList.tsx').then((m) => m.RoadsList as ComponentType<never>),
   LocalList: () => import('./live/LocalList.tsx').then((m) => m.LocalList as ComponentType<never>),
-  LoginForm: () => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>),
-  ResetForm: () => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>),
-  AuthCallback: () => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>),
-  EditorPage: () => import('./staff/EditorPage.tsx').then((m) => m.EditorPage as ComponentType<never>),
-  UsersAdmin: () => import('./staff/UsersAdmin.tsx').then((m) => m.UsersAdmin as ComponentType<never>),
+  LoginForm: staff(() => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>)),
+  ResetForm: staff(() => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>)),
+  AuthCallback: staff(() => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>)),
+  EditorPage: staff(() => import('./staff/EditorPage.tsx').then((m) => m.EditorPage as ComponentType<never>)),
+  UsersAdmin: staff(() => import('./staff/UsersAdmin.tsx').then((m) => m.UsersAdmin as ComponentType<never>)),
   DashboardNow: () => import('./dashboard/DashboardNow.tsx').then((m) => m.DashboardNow as ComponentType<never>),
   DashboardPlaces: () => import('./dashboard/DashboardPlaces.tsx').then((m) => m.DashboardPlaces as ComponentType<never>),
 }

@@ -17,8 +17,9 @@ import { $settings, setLanguage } from './stores/settings.ts'
 import { startTelemetry } from './client/telemetry.ts'
 
 // Usage telemetry (when the build configures it and the browser allows it) records from here on;
-// its SDK loads once the page is interactive.
-startTelemetry()
+// its SDK loads once the page is interactive. The build replaces this variable with its value, so
+// without a connection string the loader is not even in the bundle.
+if (import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING) startTelemetry()
 hydrateIslands()
 if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
 // A stored token is checked at start (SPEC section 4) and refreshed before it expires.

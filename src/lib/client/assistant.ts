@@ -4,7 +4,9 @@ import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ChatPanel } from '../../islands/assistant/ChatPanel.tsx'
 import { $assistantOpen } from '../stores/assistant.ts'
+import { includeTexts } from '../stores/dictionary.ts'
 
+includeTexts('assistant')
 const toggle = document.getElementById('assistant-toggle')
 const host = document.getElementById('assistant-panel')
 if (host) createRoot(host).render(createElement(ChatPanel, { toggle }))

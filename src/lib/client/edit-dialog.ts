@@ -3,7 +3,9 @@ import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { EditDialog } from '../../islands/staff/EditDialog.tsx'
 import '../../styles/editor.css'
+import { includeTexts } from '../stores/dictionary.ts'
 
+includeTexts('staff')
 const host = document.createElement('div')
 host.id = 'edit-dialog-root'
 document.body.append(host)

@@ -133,7 +133,7 @@ export async function ask(question: string, locale: Locale): Promise<void> {
   $conversation.set([...$conversation.get(), { id, question: text, state: 'thinking' }])
   let dictionary: Record<string, string> = {}
   try {
-    dictionary = await loadDictionary(locale)
+    dictionary = await loadDictionary(locale, ['visitor', 'assistant'])
     await answerTurn(id, text, locale, (key, values) => fill(dictionary[key] ?? key, values ?? {}))
   } catch {
     // Only a chunk that failed to load (offline) gets here; the turn must not stay "thinking".

@@ -1,0 +1,45 @@
+/**
+ * Which part of a language's dictionary a key ships in, by the key's prefix (the text before the
+ * first dot). The browser loads `visitor` on every page that shows translated texts, `assistant` with
+ * the assistant's first opening, `staff` only where staff UI runs (staff islands, a signed-in
+ * session). A new key with a staff prefix lands in the staff part with no other change.
+ */
+export type DictionaryPart = 'visitor' | 'assistant' | 'staff'
+
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['visitor', 'assistant', 'staff']
+
+/** Prefixes of texts only staff see: the editor, its dialog, user admin, sign-in, reset, server messages, feeds admin. */
+export const STAFF_PREFIXES: readonly string[] = [
+  'edit',
+  'editor',
+  'editLock',
+  'editTab',
+  'users',
+  'login',
+  'reset',
+  'msg',
+  'staff',
+  'feeds',
+]
+/** Prefixes of the assistant's texts, which load with the assistant. */
+export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']
+
+/**
+ * The part a dictionary key belongs to.
+ * @example dictionaryPart('editor.save') // 'staff'
+ * @example dictionaryPart('weather.now') // 'visitor'
+ */
+export function dictionaryPart(key: string): DictionaryPart {
+  const prefix = key.split('.')[0] ?? ''
+  if (STAFF_PREFIXES.includes(prefix)) return 'staff'
+  if (ASSISTANT_PREFIXES.includes(prefix)) return 'assistant'
+  return 'visitor'
+}
+
+/**
+ * The keys of one part of a dictionary, in their order.
+ * @example pickPart({ 'nav.weather': 'Weather', 'editor.save': 'Save' }, 'visitor') // { 'nav.weather': 'Weather' }
+ */
+export function pickPart(dictionary: Record<string, string>, part: DictionaryPart): Record<string, string> {
+  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => dictionaryPart(key) === part))
+}
