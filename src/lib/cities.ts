@@ -136,8 +136,13 @@ export function cityByRoute(index: CityIndex, route: string): City | null {
  * Nearest city to a point within a radius (50 km by default).
  * @example nearestCity(cities, 47.74, -121.98)?.name // 'Duvall'
  */
-export function nearestCity(cities: City[], lat: number, lon: number, radiusKm = NEAREST_RADIUS_KM): City | null {
-  let best: City | null = null
+export function nearestCity<T extends Pick<City, 'lat' | 'lon'>>(
+  cities: T[],
+  lat: number,
+  lon: number,
+  radiusKm = NEAREST_RADIUS_KM,
+): T | null {
+  let best: T | null = null
   let bestKm = radiusKm
   for (const city of cities) {
     if (Math.abs(city.lat - lat) > radiusKm / 100) continue

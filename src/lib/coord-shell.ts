@@ -1,9 +1,8 @@
 // Fills a coordinate shell from its URL: the point, the nearest city within 50 km, or an error state.
-import { nearestCity } from './cities.ts'
 import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
 import { readPlacePath } from './routes.ts'
-import { loadCities } from './stores/cities.ts'
+import { nearestPlace } from './stores/cities.ts'
 import { setPageTimeZone } from './stores/place.ts'
 
 const head = document.getElementById('point-head')
@@ -21,8 +20,8 @@ if (!point || !head) {
   document.getElementById('point-title')!.textContent = title
   document.getElementById('place-name')!.textContent = title
   document.title = `${title} · ${section} | ${head.dataset['site'] ?? ''}`
-  void loadCities().then((index) => {
-    const city = index && nearestCity(index.cities, point.lat, point.lon)
+  // The point's cell of the nearest-place index, not the whole city file (src/lib/near-index.ts).
+  void nearestPlace(point.lat, point.lon).then((city) => {
     if (!city) return
     const near = fill(head.dataset['near'] ?? '', { city: `${city.name}, ${city.state}` })
     document.getElementById('point-near')!.textContent = near

@@ -50,6 +50,8 @@ test('Delaware pages and German pages live side by side under /de', async ({ pag
 })
 
 test('a coordinate page names the nearest city and keeps its URL', async ({ page }) => {
+  const files: string[] = []
+  page.on('request', (request) => files.push(new URL(request.url()).pathname))
   await page.goto('/z/47.75/-121.98/roads')
   await expect(page).toHaveURL(/\/z\/47\.75\/-121\.98\/roads$/)
   await expect(page.locator('#point-title')).toHaveText('Map point 47.75, -121.98')
@@ -57,6 +59,12 @@ test('a coordinate page names the nearest city and keeps its URL', async ({ page
   await expect(page.locator('#roads-map')).toBeVisible()
   const nav = page.getByRole('complementary').getByRole('navigation', { name: 'Sections' })
   await expect(nav.getByRole('link', { name: 'Cameras' })).toHaveAttribute('href', '/z/47.75/-121.98/cameras')
+  // The place is named from its cell of the nearest-place index; the city file waits for the search box.
+  expect(files).toContain('/data/near/47_-122.json')
+  expect(files).not.toContain('/data/cities.txt')
+  const cityFile = page.waitForRequest('**/data/cities.txt')
+  await page.getByRole('combobox', { name: 'Search cities' }).focus()
+  await cityFile
 })
 
 test('a coordinate page far from any city shows just the point', async ({ page }) => {

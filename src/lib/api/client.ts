@@ -1,5 +1,16 @@
 /** The one module that talks to the network. Later issues add the Porchlight API calls here. */
 
+/**
+ * Loads one cell of the nearest-place index (/data/near/{lat}_{lon}.json, src/lib/near-index.ts);
+ * null when the cell has no file (no place within 50 km of any of its points).
+ */
+export async function fetchNearCell(key: string): Promise<unknown> {
+  const response = await fetch(`/data/near/${encodeURIComponent(key)}.json`)
+  if (response.status === 404) return null
+  if (!response.ok) throw new Error(`near index ${key}: HTTP ${response.status}`)
+  return (await response.json()) as unknown
+}
+
 /** Loads /data/cities.txt (SPEC section 7); a failed load is logged and rethrown. */
 export async function fetchCitiesText(signal?: AbortSignal): Promise<string> {
   try {

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
-import { fetchCitiesText } from '../api/client.ts'
-import { indexCities, parseCities, type CityIndex } from '../cities.ts'
+import { fetchCitiesText, fetchNearCell } from '../api/client.ts'
+import { indexCities, nearestCity, parseCities, type CityIndex } from '../cities.ts'
+import { nearCellKey, parseNearCell, type NearPlace } from '../near-index.ts'
 
 export type CityIndexState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; index: CityIndex } | { state: 'error' }
 
@@ -26,4 +27,18 @@ export function loadCities(): Promise<CityIndex | null> {
       })
   }
   return pending
+}
+
+/**
+ * The nearest place within 50 km of a point (SPEC), from the point's cell of the nearest-place
+ * index: a few KB instead of the whole city file, which loads only when the search box is used.
+ * Null when no place is that near or the cell could not be loaded.
+ * @example await nearestPlace(47.74, -121.99) // { name: 'Duvall', state: 'WA', … }
+ */
+export async function nearestPlace(lat: number, lon: number): Promise<NearPlace | null> {
+  try {
+    return nearestCity(parseNearCell(await fetchNearCell(nearCellKey(lat, lon))), lat, lon)
+  } catch {
+    return null
+  }
 }
