@@ -35,8 +35,10 @@ function count(file: string, kind: 'vitest' | 'playwright'): void {
 
 const vitestReport = '.build/vitest.json'
 const playwrightReport = '.build/playwright.json'
+const sizeReport = '.build/size-budget.json'
 rmSync(vitestReport, { force: true })
 rmSync(playwrightReport, { force: true })
+rmSync(sizeReport, { force: true })
 
 let ok = run('types', 'test:types') && run('lint', 'test:lint') && run('format', 'test:format')
 if (ok) {
@@ -44,6 +46,11 @@ if (ok) {
   count(vitestReport, 'vitest')
 }
 if (ok) ok = run('build (test scope)', 'test:build')
+if (ok) {
+  // Byte budgets on the test build (scripts/size-budget.ts); it reports its checks in Vitest's JSON shape.
+  ok = run('size budget', 'test:size', { CHROMIUM_PATH: findChromium() }) && ok
+  count(sizeReport, 'vitest')
+}
 if (ok) {
   const chromium = findChromium()
   console.log(`test: end-to-end tests in ${chromium}`)
