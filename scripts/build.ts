@@ -3,9 +3,12 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { ensureNearIndex } from '../src/integrations/near-index.ts'
 import { readScope } from '../src/lib/build-scope.ts'
 import { sitePages } from '../src/lib/site-pages.ts'
 import { watchMemory } from './lib/memory.ts'
+import { progressLine } from './lib/progress.ts'
 
 /** Below this many pages a second process costs more (bundling twice) than it saves. */
 const PARALLEL_MIN_PAGES = 20_000
@@ -16,6 +19,13 @@ const scope = readScope(process.env)
 const pages = sitePages(readFileSync('public/data/cities.txt', 'utf8'), scope).length
 const jobs = Math.max(1, Number(process.env['BUILD_JOBS']) || (pages >= PARALLEL_MIN_PAGES ? availableParallelism() : 1))
 const astro = resolve('node_modules/astro/bin/astro.mjs')
+/** Astro's entry for each page it wrote (`  ├─ /wa/duvall.html (+3ms)`): counted for the progress line, not printed. */
+const PAGE_ENTRY = /[├└]─ \/\S*?\.html/g
+// eslint-disable-next-line no-control-regex -- Astro's log may carry terminal colours
+const COLOURS = /\x1b\[[0-9;]*m/g
+let pagesDone = 0
+/** When the first page was written: the rate counts from there (bundling comes first). */
+let firstPage = 0
 
 function runAstro(index: number): Promise<void> {
   const env = {
@@ -27,7 +37,16 @@ function runAstro(index: number): Promise<void> {
     NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --max-old-space-size=8192`.trim(),
   }
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build', '--silent'], { env, stdio: 'inherit' })
+    const child = spawn(process.execPath, [astro, 'build'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    // Astro's info log names every page: count those; pass on only warnings and errors.
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const plain = line.replace(COLOURS, '')
+      // Pages render concurrently, so one line may hold several.
+      const count = plain.match(PAGE_ENTRY)?.length ?? 0
+      if (count && !firstPage) firstPage = performance.now()
+      if (count) pagesDone += count
+      else if (/\b(warn|warning|error)\b/i.test(line)) console.log(line)
+    })
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build shard ${index}/${jobs} exited with ${code}`))))
   })
 }
@@ -60,8 +79,17 @@ console.log(`build: ${pages} pages, ${jobs} process${jobs > 1 ? 'es' : ''} → $
 rmSync(dist, { recursive: true, force: true })
 const started = performance.now()
 const memory = watchMemory()
+// The coordinate pages' nearest-place index, once here so the Astro processes find it current.
+const cells = ensureNearIndex()
+if (cells) console.log(`build: wrote ${cells} nearest-place cells to public/data/near`)
 if (jobs > 1) mkdirSync(work, { recursive: true })
-await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i)))
+const progress = setInterval(
+  () => {
+    if (pagesDone) console.log(progressLine(pagesDone, pages, (performance.now() - firstPage) / 1000))
+  },
+  Number(process.env['BUILD_PROGRESS_SECONDS'] ?? 5) * 1000,
+)
+await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i))).finally(() => clearInterval(progress))
 if (jobs > 1) {
   for (let i = 0; i < jobs; i++) merge(join(work, String(i)), dist)
   joinSitemaps()
