@@ -1,9 +1,9 @@
-// Measures the built weather page on a throttled mobile (Lighthouse) with recorded provider fixtures,
-// then the JavaScript sent before and after the radar loads (Playwright, mobile emulation).
+// Measures every page type of a built site on a throttled phone (Lighthouse mobile, simulated throttling),
+// with the real API and its demo data live and the weather providers answered from recorded fixtures.
+// Prints one row per page type: the median of BENCH_RUNS (default 3) runs of each figure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { chromium, devices } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { findChromium } from './lib/browser.ts'
@@ -11,6 +11,20 @@ import { findChromium } from './lib/browser.ts'
 const SITE = 4330
 const FIXTURES = 4331
 const API = 4332
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 3)
+const PAGES: [string, string][] = [
+  ['weather', '/wa/duvall'],
+  ['statuses', '/wa/duvall/statuses'],
+  ['cameras', '/wa/duvall/cameras'],
+  ['roads', '/wa/duvall/roads'],
+  ['local', '/wa/duvall/local'],
+  ['dashboard', '/wa/duvall/page'],
+  ['settings', '/settings'],
+  ['editor', '/editor'],
+  ['coordinate', '/z/47.74/-121.99/statuses'],
+  ['localized (es)', '/es/wa/duvall'],
+]
+const only = process.env['BENCH_PAGES']?.split(',')
 const fixtures: Record<string, string> = {
   forecast: 'forecast-duvall',
   air: 'air-duvall',
@@ -22,7 +36,7 @@ const base = `http://localhost:${FIXTURES}`
 const env = {
   ...process.env,
   BUILD_STATES: 'wa',
-  BUILD_LOCALES: 'en',
+  BUILD_LOCALES: 'en,es',
   BUILD_DIST: '.build/bench-web-dist',
   PUBLIC_OPEN_METEO_URL: `${base}/forecast`,
   PUBLIC_OPEN_METEO_AIR_URL: `${base}/air`,
@@ -31,23 +45,17 @@ const env = {
   PUBLIC_NWS_URL: `${base}/alerts`,
   PUBLIC_API_URL: `http://localhost:${API}`,
 }
-if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', env }).status !== 0) process.exit(1)
+if (!process.env['BENCH_NO_BUILD'] && spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', env }).status !== 0)
+  process.exit(1)
 
-/** The LCP element's selector as Lighthouse reports it. */
-function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): string {
-  const details = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {})
-  if (process.env['DEBUG_LCP']) console.log(details.slice(0, 1500))
-  return /"snippet":"((?:[^"\\]|\\.){0,120})/.exec(details)?.[1] ?? 'n/a'
-}
-
-// The providers, answered locally from the recorded fixtures the tests use.
+// The providers, answered locally from the recorded fixtures the tests use (JSON: no JavaScript of theirs).
 const fixtureServer = createServer((req, res) => {
   const name = fixtures[(req.url ?? '').split(/[/?]/)[1] ?? '']
   res.setHeader('access-control-allow-origin', '*')
   if (!name) return void res.writeHead(404).end()
   res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(`tests/fixtures/weather/${name}.json`))
 }).listen(FIXTURES)
-// The real API with its demo set, so the banner, badges and live data cost what they cost in use.
+// The real API with its demo set, so the banner, badges and live sections cost what they cost in use.
 rmSync('.build/bench-web-api', { recursive: true, force: true })
 const apiServer: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
   env: {
@@ -63,72 +71,77 @@ const site: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
   env: { ...process.env, PORT: String(SITE), SERVE_DIR: '.build/bench-web-dist' },
   stdio: 'ignore',
 })
-await new Promise((done) => setTimeout(done, 1500))
-const url = `http://localhost:${SITE}/wa/duvall`
-const chromePath = findChromium()
+await new Promise((done) => setTimeout(done, 2000))
 
+type Row = { performance: number; lcp: number; cls: number; tbt: number; js: number }
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+/** The page's scripts as sent (compressed), from Lighthouse's network record. */
+function scriptBytes(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
+  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+}
+
+const rows: [string, string, Row][] = []
+const chrome = await chromeLauncher.launch({
+  chromePath: findChromium(),
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
 try {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-  const runs = []
-  for (let i = 0; i < 3; i++) {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' })
-    if (result) runs.push(result.lhr)
+  for (const [name, path] of PAGES.filter(([name]) => !only || only.includes(name))) {
+    const runs: Row[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(
+        `http://localhost:${SITE}${path}`,
+        // Anything outside this machine (radar tiles, fonts, maps) is blocked: only Porchlight's own bytes count.
+        {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          blockedUrlPatterns: ['https://*', 'http://*.*'],
+        },
+        undefined,
+      )
+      if (!result) continue
+      const { audits, categories } = result.lhr
+      runs.push({
+        performance: Math.round((categories['performance']?.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        js: scriptBytes(audits['network-requests']?.details),
+      })
+    }
+    const row: Row = {
+      performance: median(runs.map((run) => run.performance)),
+      lcp: median(runs.map((run) => run.lcp)),
+      cls: median(runs.map((run) => run.cls)),
+      tbt: median(runs.map((run) => run.tbt)),
+      js: median(runs.map((run) => run.js)),
+    }
+    rows.push([name, path, row])
+    console.log(`bench:web ${name} ${path}: ${JSON.stringify(row)}`)
   }
-  chrome.kill()
-  const median = <T>(values: T[], key: (v: T) => number): T =>
-    [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)] as T
-  const lhr = median(runs, (r) => r.categories['performance']?.score ?? 0)
-  const metric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN
-
-  // JavaScript bytes as sent (compressed) before and after the radar card comes into view.
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--disable-background-networking', '--disable-gpu'],
-  })
-  const page = await browser.newPage({ ...devices['Pixel 7'] })
-  await page.route('https://mesonet.agron.iastate.edu/json/tms.json', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ services: [{ id: 'ridge_uscomp_n0q', utc_valid: new Date().toISOString() }] }),
-    }),
-  )
-  await page.route(/\.png$/, (route) => route.fulfill({ status: 204 }))
-  let js = 0
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return
-    void request.sizes().then((sizes) => (js += sizes.responseBodySize))
-  })
-  await page.goto(url, { waitUntil: 'networkidle' })
-  const before = js
-  await page.locator('#wx-radar').scrollIntoViewIfNeeded()
-  await page.locator('.leaflet-container').waitFor()
-  await page.waitForLoadState('networkidle')
-  const after = js
-  await browser.close()
-
-  const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
-  console.log(`
-bench:web  ${url}, Lighthouse ${lhr.lighthouseVersion} mobile (simulated throttling), median of ${runs.length} runs
-  performance score      ${Math.round((lhr.categories['performance']?.score ?? 0) * 100)}
-  first contentful paint ${(metric('first-contentful-paint') / 1000).toFixed(2)} s
-  largest contentful     ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s
-  cumulative layout shift ${metric('cumulative-layout-shift').toFixed(3)}
-  total blocking time    ${Math.round(metric('total-blocking-time'))} ms
-  speed index            ${(metric('speed-index') / 1000).toFixed(2)} s
-  LCP element            ${lcpElement(lhr)}
-  JavaScript (gzip)      ${kb(before)} before the radar loads, ${kb(after)} after`)
 } finally {
+  chrome.kill()
   apiServer.kill()
   site.kill()
   fixtureServer.close()
 }
+
+console.log(`
+bench:web, Lighthouse mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 16)} UTC
+
+| page | performance | LCP | CLS | TBT | JS on the wire |
+| --- | --- | --- | --- | --- | --- |`)
+for (const [name, path, row] of rows)
+  console.log(
+    `| ${path} (${name}) | ${row.performance} | ${(row.lcp / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbt)} ms | ${(row.js / 1024).toFixed(1)} KB |`,
+  )
