@@ -8,7 +8,7 @@ export type DictionaryPart = 'visitor' | 'assistant' | 'staff'
 
 export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['visitor', 'assistant', 'staff']
 
-/** Prefixes of texts only staff see: the editor, its dialog, user admin, sign-in, reset, server messages, feeds admin. */
+/** Prefixes of texts only staff see: the editor, its dialog, user admin, sign-in, reset, server messages, feeds and their health. */
 export const STAFF_PREFIXES: readonly string[] = [
   'edit',
   'editor',
@@ -20,6 +20,7 @@ export const STAFF_PREFIXES: readonly string[] = [
   'msg',
   'staff',
   'feeds',
+  'feedState',
 ]
 /** Prefixes of the assistant's texts, which load with the assistant. */
 export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']

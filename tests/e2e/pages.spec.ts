@@ -63,7 +63,7 @@ test('a coordinate page names the nearest city and keeps its URL', async ({ page
   expect(files).toContain('/data/near/47_-122.json')
   expect(files).not.toContain('/data/cities.txt')
   const cityFile = page.waitForRequest('**/data/cities.txt')
-  await page.getByRole('combobox', { name: 'Search cities' }).focus()
+  await page.getByRole('combobox', { name: 'Search cities' }).pressSequentially('Duv')
   await cityFile
 })
 

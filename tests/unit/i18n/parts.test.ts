@@ -15,6 +15,7 @@ describe('dictionaryPart', () => {
     ['login.email', 'staff'],
     ['msg.network', 'staff'],
     ['feeds.anything', 'staff'],
+    ['feedState.ok', 'staff'],
     ['staff.anything', 'staff'],
     ['editorial', 'visitor'],
   ])('puts %s in %s', (key, part) => expect(dictionaryPart(key)).toBe(part))
