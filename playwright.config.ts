@@ -64,6 +64,33 @@ export default defineConfig({
       },
       reuseExistingServer: false,
     },
+    // NWS and WZDx faked locally, and a second API whose feed engine reads them (tests/e2e/feeds.spec.ts):
+    // no demo set, feeds from tests/fixtures/feeds/e2e/feeds.json, loopback fetches allowed.
+    {
+      command: 'node tests/e2e/feed-server.ts',
+      url: 'http://127.0.0.1:8795/health',
+      env: { PORT: '8795' },
+      reuseExistingServer: false,
+    },
+    {
+      command: [
+        "node -e \"require('node:fs').rmSync('.build/e2e-feeds-api', { recursive: true, force: true })\"",
+        'node server/index.ts',
+      ].join(' && '),
+      url: 'http://localhost:8791/api/health',
+      env: {
+        API_PORT: '8791',
+        DATA_DIR: '.build/e2e-feeds-api',
+        ALLOWED_ORIGINS: 'http://localhost:4322',
+        DEMO_DATA: '0',
+        JOBS: '1',
+        OVERPASS_ENABLED: '0',
+        FEEDS_FILE: 'tests/fixtures/feeds/e2e/feeds.json',
+        ALLOW_PRIVATE_FETCH: '1',
+        REACTION_CACHE_SECONDS: '0',
+      },
+      reuseExistingServer: false,
+    },
     {
       command: 'node scripts/serve.ts',
       url: `${site}/wa/duvall`,

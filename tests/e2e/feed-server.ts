@@ -1,0 +1,43 @@
+// The national feeds, faked locally for tests/e2e/feeds.spec.ts: NWS active alerts and a WZDx feed from
+// the recorded fixtures, every time in them moved so the fixtures' "now" (2026-11-23 18:00 UTC) is now.
+// POST /control?outage=1 makes both answer 503, as a feed outage does; outage=0 ends it.
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+
+const PORT = Number(process.env['PORT'] ?? 8795)
+const FIXTURES_NOW = Date.parse('2026-11-23T18:00:00Z')
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g
+
+const fixture = (path: string) => readFileSync(new URL(`../fixtures/feeds/${path}`, import.meta.url), 'utf8')
+const bodies: Record<string, string> = {
+  '/alerts/active': fixture('e2e/nws-seattle.json'),
+  '/wzdx': fixture('wzdx/v4.2_seattle-area.geojson'),
+}
+
+/** The fixture with its times shifted to today, so nothing in it has ended. */
+const shifted = (body: string): string => {
+  const offset = Date.now() - FIXTURES_NOW
+  return body.replace(ISO_TIME, (time) => new Date(Date.parse(time) + offset).toISOString())
+}
+
+let outage = false
+
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', `http://127.0.0.1:${PORT}`)
+  if (url.pathname === '/health') return void response.end('ok')
+  if (url.pathname === '/control' && request.method === 'POST') {
+    outage = url.searchParams.get('outage') === '1'
+    return void response.end(JSON.stringify({ outage }))
+  }
+  const body = bodies[url.pathname]
+  if (!body) {
+    response.writeHead(404, { 'content-type': 'application/problem+json' })
+    return void response.end(JSON.stringify({ status: 404, title: 'Not Found' }))
+  }
+  if (outage) {
+    response.writeHead(503, { 'content-type': 'text/html' })
+    return void response.end('<html><body>Service Unavailable</body></html>')
+  }
+  response.writeHead(200, { 'content-type': 'application/geo+json', 'cache-control': 'no-store' })
+  response.end(shifted(body))
+}).listen(PORT, '127.0.0.1', () => console.log(`feed server on 127.0.0.1:${PORT}`))
