@@ -1,9 +1,8 @@
-// Parsed item geometries for the reaction, cached by item id and updated_at so a busy answer never re-parses them.
+// Parsed item geometries (prepared shapes) for the reaction, cached by item id and updated_at so a busy answer never re-parses them.
 import type { Db } from '../db/index.ts'
-import { parseGeometry } from './geometry.ts'
-import type { FeedGeometry } from './types.ts'
+import { parseGeometry, toShape, type Shape } from './geometry.ts'
 
-type Entry = { updatedAt: string; geometry: FeedGeometry | null }
+type Entry = { updatedAt: string; shape: Shape | null }
 
 const MAX_ENTRIES = 20_000
 const cache = new Map<number, Entry>()
@@ -15,14 +14,14 @@ export type Shaped = { id: number; updated_at: string; shaped: number | boolean 
  * The geometries of the shaped items among `items`, from the cache or, for the ones missing or
  * changed since, read in one query.
  */
-export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, FeedGeometry>> {
-  const shapes = new Map<number, FeedGeometry>()
+export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, Shape>> {
+  const shapes = new Map<number, Shape>()
   const missing: number[] = []
   for (const item of items) {
     if (!item.shaped) continue
     const entry = cache.get(item.id)
     if (entry?.updatedAt === item.updated_at) {
-      if (entry.geometry) shapes.set(item.id, entry.geometry)
+      if (entry.shape) shapes.set(item.id, entry.shape)
     } else missing.push(item.id)
   }
   if (!missing.length) return shapes
@@ -31,8 +30,9 @@ export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, Fee
   if (cache.size + rows.length > MAX_ENTRIES) cache.clear()
   for (const row of rows) {
     const geometry = parseGeometry(row.geometry)
-    cache.set(row.id, { updatedAt: row.updated_at, geometry })
-    if (geometry) shapes.set(row.id, geometry)
+    const shape = geometry ? toShape(geometry) : null
+    cache.set(row.id, { updatedAt: row.updated_at, shape })
+    if (shape) shapes.set(row.id, shape)
   }
   return shapes
 }

@@ -2,8 +2,7 @@
 import { haversineKm } from '../../src/lib/geo.ts'
 import { ASPECTS, CAMERAS_CAP, priorityRank, type Aspect } from '../../src/lib/items.ts'
 import type { NearItem } from '../db/queries/items.ts'
-import { distanceToGeometry } from '../feeds/geometry.ts'
-import type { FeedGeometry } from '../feeds/types.ts'
+import { distanceToShape, type Shape } from '../feeds/geometry.ts'
 
 const KM_PER_MILE = 1.609344
 
@@ -26,14 +25,16 @@ export function reactionJson(
   lon: number,
   near: NearItem[],
   ofPage: NearItem[],
-  shapes: ReadonlyMap<number, FeedGeometry> = new Map(),
+  shapes: ReadonlyMap<number, Shape> = new Map(),
 ): string {
   const sections = new Map<string, Found[]>(ASPECTS.map((aspect) => [aspect, []]))
   const seen = new Set<number>()
   const add = (item: NearItem, always: boolean): void => {
     if (seen.has(item.id)) return
     const shape = shapes.get(item.id)
-    const miles = shape ? distanceToGeometry(lat, lon, shape) : haversineKm(lat, lon, item.lat, item.lon) / KM_PER_MILE
+    const miles = shape
+      ? distanceToShape(lat, lon, shape, always ? Infinity : item.area_miles)
+      : haversineKm(lat, lon, item.lat, item.lon) / KM_PER_MILE
     if (!always && miles > item.area_miles) return
     seen.add(item.id)
     sections.get(item.data_aspect)?.push({ item, miles, rank: priorityRank(item.priority) })
