@@ -39,7 +39,7 @@ try {
   const n = (x: number): string => x.toLocaleString('en-US')
   console.log(
     [
-      `deploy: ${n(summary.total)} files compared, ${n(summary.uploaded)} uploaded (${formatBytes(summary.bytes)})`,
+      `deploy${summary.dryRun ? ' (dry run, nothing sent)' : ''}: ${n(summary.total)} files compared, ${n(summary.uploaded)} uploaded (${formatBytes(summary.bytes)})`,
       `${n(summary.skipped)} unchanged${summary.resumed ? ` (${n(summary.resumed)} from the interrupted run)` : ''}`,
       `${n(summary.deleted)} deleted`,
       `${n(summary.requests)} requests, ${formatBytes(summary.bytesSent)} sent, ${n(summary.retries)} retries, ${summary.seconds.toFixed(1)} s`,
