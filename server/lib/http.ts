@@ -43,3 +43,17 @@ export function clientIp(c: Context<AppEnv>): string {
     return 'local'
   }
 }
+
+/**
+ * The client as rate limits count it: its address, or for IPv6 its /64, which one subscriber
+ * usually holds whole (so rotating addresses inside it does not escape a limit).
+ * @example clientSource(c) // '203.0.113.7' or '2001:db8:1:2::/64'
+ */
+export function clientSource(c: Context<AppEnv>): string {
+  const ip = clientIp(c)
+  if (!ipaddr.isValid(ip)) return ip
+  const parsed = ipaddr.process(ip)
+  if (parsed.kind() === 'ipv4') return parsed.toString()
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4)
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`
+}

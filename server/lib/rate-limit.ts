@@ -1,11 +1,23 @@
-// Sign-in and reset limits, counted in the database (see db/queries/rate-limits.ts).
+// Sign-in, reset and account limits, counted in the database (see db/queries/rate-limits.ts).
+// Every bucket and figure is listed in docs/security.md; keep it in step.
 import type { Context } from 'hono'
-import { hit } from '../db/queries/rate-limits.ts'
+import { hit, hitsSoFar } from '../db/queries/rate-limits.ts'
 import type { AppEnv } from '../env.ts'
 
 export type Limit = { bucket: string; limit: number; windowSeconds: number }
 
 export const TOO_MANY = 'Too many attempts. Please try again later.'
+
+/** Seconds until the window that holds `now` ends. */
+function untilWindowEnds(now: Date, windowSeconds: number): number {
+  const windowEnd = (Math.floor(now.getTime() / (windowSeconds * 1000)) + 1) * windowSeconds * 1000
+  return Math.ceil((windowEnd - now.getTime()) / 1000)
+}
+
+function answerWait(c: Context<AppEnv>, wait: number): number {
+  if (wait) c.header('Retry-After', String(wait))
+  return wait
+}
 
 /** Counts the request in every bucket; the seconds to wait when one is over its limit, else 0. */
 export async function overLimit(c: Context<AppEnv>, limits: Limit[]): Promise<number> {
@@ -13,23 +25,50 @@ export async function overLimit(c: Context<AppEnv>, limits: Limit[]): Promise<nu
   let wait = 0
   for (const { bucket, limit, windowSeconds } of limits) {
     const hits = await hit(c.var.deps.store.db, bucket, windowSeconds, now)
-    if (hits > limit) {
-      const windowEnd = (Math.floor(now.getTime() / (windowSeconds * 1000)) + 1) * windowSeconds * 1000
-      wait = Math.max(wait, Math.ceil((windowEnd - now.getTime()) / 1000))
-    }
+    if (hits > limit) wait = Math.max(wait, untilWindowEnds(now, windowSeconds))
   }
-  if (wait) c.header('Retry-After', String(wait))
-  return wait
+  return answerWait(c, wait)
+}
+
+/** Like overLimit, but only reads the counts: the seconds to wait when a bucket is full, else 0. */
+export async function alreadyFull(c: Context<AppEnv>, limits: Limit[]): Promise<number> {
+  const now = c.var.deps.now()
+  let wait = 0
+  for (const { bucket, limit, windowSeconds } of limits) {
+    const hits = await hitsSoFar(c.var.deps.store.db, bucket, windowSeconds, now)
+    if (hits >= limit) wait = Math.max(wait, untilWindowEnds(now, windowSeconds))
+  }
+  return answerWait(c, wait)
+}
+
+/** Counts one hit in every bucket (a failed sign-in for the account limits). */
+export async function countHit(c: Context<AppEnv>, limits: Limit[]): Promise<void> {
+  const now = c.var.deps.now()
+  for (const { bucket, windowSeconds } of limits) await hit(c.var.deps.store.db, bucket, windowSeconds, now)
 }
 
 /** Sign-in: 10 tries a minute per address and email, 50 per 15 minutes per address. */
-export const signInLimits = (ip: string, email: string): Limit[] => [
-  { bucket: `signin:${ip}:${email.toLowerCase()}`, limit: 10, windowSeconds: 60 },
-  { bucket: `signin:${ip}`, limit: 50, windowSeconds: 900 },
+export const signInLimits = (source: string, email: string): Limit[] => [
+  { bucket: `signin:${source}:${email.toLowerCase()}`, limit: 10, windowSeconds: 60 },
+  { bucket: `signin:${source}`, limit: 50, windowSeconds: 900 },
 ]
 
-/** Reset mail: 5 an hour per email, 20 an hour per address. */
-export const resetLimits = (ip: string, email: string): Limit[] => [
-  { bucket: `reset:${email.toLowerCase()}`, limit: 5, windowSeconds: 3600 },
-  { bucket: `reset:${ip}`, limit: 20, windowSeconds: 3600 },
+/**
+ * Failed sign-ins per account from every address, a stepped backoff: 20 failures in a quarter hour
+ * wait for its end, 40 in an hour for the hour's, 80 in a day for the day's. Above the per-address
+ * limit, so one address meets its own limit first; only failures count.
+ */
+export const accountLimits = (email: string): Limit[] => [
+  { bucket: `signin-account:${email.toLowerCase()}:900`, limit: 20, windowSeconds: 900 },
+  { bucket: `signin-account:${email.toLowerCase()}:3600`, limit: 40, windowSeconds: 3600 },
+  { bucket: `signin-account:${email.toLowerCase()}:86400`, limit: 80, windowSeconds: 86_400 },
+]
+
+/**
+ * Reset mail: 5 an hour per email from one address, 20 an hour per address. No limit per email
+ * alone: anyone could use it up and keep the owner from resetting from their own address.
+ */
+export const resetLimits = (source: string, email: string): Limit[] => [
+  { bucket: `reset:${source}:${email.toLowerCase()}`, limit: 5, windowSeconds: 3600 },
+  { bucket: `reset:${source}`, limit: 20, windowSeconds: 3600 },
 ]

@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '../../src/lib/routes.ts'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
-import { clientIp } from '../lib/http.ts'
+import { clientSource } from '../lib/http.ts'
 import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
 import { errorSchema, errors, json } from '../schemas.ts'
 
@@ -156,7 +156,7 @@ assistant.use('/api/assistant', async (c, next) => {
   return undefined
 })
 assistant.openapi(assistantRoute, async (c) => {
-  const ip = clientIp(c)
+  const ip = clientSource(c)
   const wait = await overLimit(c, [
     { bucket: `assistant:minute:${ip}`, limit: 10, windowSeconds: 60 },
     { bucket: `assistant:day:${ip}`, limit: 200, windowSeconds: 86_400 },

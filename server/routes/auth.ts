@@ -7,8 +7,8 @@ import type { AppEnv, Deps } from '../env.ts'
 import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
-import { clientIp } from '../lib/http.ts'
-import { TOO_MANY, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
+import { clientSource } from '../lib/http.ts'
+import { TOO_MANY, accountLimits, alreadyFull, countHit, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
 import { clearRefreshCookie, continueSession, refreshCookie, startSession } from '../lib/session.ts'
 import { toUserView } from '../lib/user-view.ts'
 import { errorSchema, errors, json, okSchema, sessionSchema, userSchema } from '../schemas.ts'
@@ -23,12 +23,16 @@ const tooMany = { 429: json(errorSchema, 'Too many attempts') }
 /** Email and password sign-in, shared by POST /auth/email and the legacy GET /api/manage/login. */
 export async function emailSignIn(c: Context<AppEnv>, email = '', password = '') {
   if (!email.trim() || !password) return { status: 400 as const, body: { error: 'Email and password are required' } }
-  if (await overLimit(c, signInLimits(clientIp(c), normalEmail(email))))
+  const account = accountLimits(normalEmail(email))
+  if ((await overLimit(c, signInLimits(clientSource(c), normalEmail(email)))) || (await alreadyFull(c, account)))
     return { status: 429 as const, body: { error: TOO_MANY } }
   const user = await userByEmail(c.var.deps.store.db, email)
   // Unknown addresses and accounts without a password spend the same argon2 time (checkPassword).
   const valid = await checkPassword(user?.password_hash ?? null, password)
-  if (!user || !valid) return { status: 401 as const, body: { error: 'Invalid email or password' } }
+  if (!user || !valid) {
+    await countHit(c, account)
+    return { status: 401 as const, body: { error: 'Invalid email or password' } }
+  }
   const signedIn = await signInUser(c.var.deps.store.db, user.email, user.name, user.provider, c.var.deps.now().toISOString())
   return { status: 200 as const, body: await startSession(c, signedIn) }
 }
@@ -142,7 +146,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const email = normalEmail(c.req.valid('json').email)
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) return c.json({ error: 'Email is required' }, 400)
-      if (await overLimit(c, resetLimits(clientIp(c), email))) return c.json({ error: TOO_MANY }, 429)
+      if (await overLimit(c, resetLimits(clientSource(c), email))) return c.json({ error: TOO_MANY }, 429)
       // The link is made and mailed after the answer, so known and unknown addresses answer alike.
       setImmediate(() => void mailResetLink(c.var.deps, email))
       return c.json({ ok: true as const, message: FORGOT_ANSWER }, 200)
@@ -169,7 +173,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { token, password } = c.req.valid('json')
       if (!token) return c.json({ error: 'Invalid or missing reset token' }, 400)
       if (password.length < PASSWORD_MIN) return c.json({ error: 'Password must be at least 8 characters' }, 400)
-      if (await overLimit(c, [{ bucket: `reset-password:${clientIp(c)}`, limit: 20, windowSeconds: 3600 }])) {
+      if (await overLimit(c, [{ bucket: `reset-password:${clientSource(c)}`, limit: 20, windowSeconds: 3600 }])) {
         return c.json({ error: TOO_MANY }, 429)
       }
       const { store, now } = c.var.deps

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts'
 import { signAccessToken, sha256 } from '../lib/auth.ts'
 import { currentCaller, keyCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
-import { clientIp } from '../lib/http.ts'
+import { clientSource } from '../lib/http.ts'
 import { createItem, editable, lockItem, removeItem, saveItem, unlockItem, type Outcome } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, fromManagePayload, managePayload } from '../lib/item-input.ts'
 import { toAlertItem, toManageRecord, toRecord } from '../lib/item-view.ts'
@@ -210,7 +210,7 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       },
     }),
     async (c) => {
-      if (await overLimit(c, [{ bucket: `editkey:${clientIp(c)}`, limit: 20, windowSeconds: 60 }]))
+      if (await overLimit(c, [{ bucket: `editkey:${clientSource(c)}`, limit: 20, windowSeconds: 60 }]))
         return c.json({ error: TOO_MANY }, 429)
       const { h, rx } = c.req.valid('query')
       const item = await itemByEditKeyHash(c.var.deps.store.db, sha256(h))

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import { signInUser } from '../db/queries/users.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
-import { clientIp } from '../lib/http.ts'
+import { clientSource } from '../lib/http.ts'
 import { githubIdentity, githubToken, googleCode, googleIdentity, type Identity } from '../lib/oauth.ts'
 import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
 import { startSession } from '../lib/session.ts'
@@ -20,7 +20,7 @@ const answers = {
   429: json(errorSchema, 'Too many attempts'),
 }
 
-const limited = (c: Context<AppEnv>) => overLimit(c, [{ bucket: `oauth:${clientIp(c)}`, limit: 30, windowSeconds: 60 }])
+const limited = (c: Context<AppEnv>) => overLimit(c, [{ bucket: `oauth:${clientSource(c)}`, limit: 30, windowSeconds: 60 }])
 
 /** Signs the verified identity in; unknown addresses get an account with role none until an admin assigns one. */
 async function signIn(c: Context<AppEnv>, identity: Identity) {

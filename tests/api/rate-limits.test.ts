@@ -42,4 +42,65 @@ describe.each(await backends())('rate limits on $name', (backend) => {
       ).toBe(401)
     })
   })
+
+  describe('per source and per account', () => {
+    let api: Harness
+    beforeAll(async () => {
+      api = await startHarness(backend, { TRUST_PROXY: '1' })
+    })
+    afterAll(() => api.close())
+    const from = (ip: string) => ({ 'x-forwarded-for': ip })
+
+    it('an attacker using up reset requests does not block the owner’s own address', async () => {
+      const { email } = await api.signIn('admin')
+      const attacker = async () =>
+        (await api.send('POST', '/auth/forgot-password', { body: { email }, headers: from('198.51.100.66') })).status
+      const statuses = []
+      for (let attempt = 0; attempt < 6; attempt++) statuses.push(await attacker())
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+      expect((await api.send('POST', '/auth/forgot-password', { body: { email }, headers: from('203.0.113.20') })).status).toBe(
+        200,
+      )
+    })
+
+    it('counts IPv6 clients by their /64', async () => {
+      const statuses = []
+      for (let host = 1; host <= 11; host++) {
+        const sent = await api.send('POST', '/auth/email', {
+          body: { email: 'six@example.org', password: `guess-${host}` },
+          headers: from(`2001:db8:1:2::${host.toString(16)}`),
+        })
+        statuses.push(sent.status)
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+      expect(statuses[10]).toBe(429)
+      // Another /64 is another client.
+      const other = await api.send('POST', '/auth/email', {
+        body: { email: 'six@example.org', password: 'guess' },
+        headers: from('2001:db8:1:3::1'),
+      })
+      expect(other.status).toBe(401)
+    })
+
+    it('backs an account off after failures from many addresses', async () => {
+      const { email } = await api.signIn('area', { cityName: 'Duvall' })
+      const statuses = []
+      for (let attempt = 0; attempt < 21; attempt++) {
+        const sent = await api.send('POST', '/auth/email', {
+          body: { email, password: `guess-${attempt}` },
+          headers: from(`192.0.2.${attempt + 1}`),
+        })
+        statuses.push(sent.status)
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)
+      expect(statuses[20]).toBe(429)
+      // The wait grows: after the first window the account gets a few more tries, then a longer wait.
+      api.clock.now = new Date(api.clock.now.getTime() + 15 * 60_000)
+      const right = await api.send('POST', '/auth/email', {
+        body: { email, password: api.PASSWORD },
+        headers: from('192.0.2.99'),
+      })
+      expect(right.status).toBe(200)
+    })
+  })
 })
