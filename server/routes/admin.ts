@@ -1,6 +1,7 @@
 // /admin/users: list, invite, assign a role, remove (SPEC sections 6 and 8). Admins and superadmins only.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { ROLES, type Role } from '../../src/lib/state/auth.ts'
 import { getItem } from '../db/queries/items.ts'
 import { createUser, deleteUser, listUsers, normalEmail, setRole, userByEmail, userById } from '../db/queries/users.ts'
@@ -10,6 +11,9 @@ import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { toUserView } from '../lib/user-view.ts'
 import { errorSchema, errors, idNumber, idParam, json, okSchema, userSchema } from '../schemas.ts'
+
+/** A place name as the city list spells every one of them: letters (any script), digits, spaces and . , ' ’ ‘ ( ) - (up to 100). */
+const CITY_NAME = /^[\p{L}‘'][\p{L}\p{M}\p{N} .,'’‘()-]{0,99}$/u
 
 const isAdmin = (caller: Caller | null): caller is Caller => caller?.role === 'admin' || caller?.role === 'superadmin'
 const roleNumber = (role: Role): number => ROLES.indexOf(role)
@@ -40,6 +44,10 @@ async function checkScope(c: Context<AppEnv>, caller: Caller, wanted: Scope) {
     return { status: 403 as const, error: 'Only a superadmin can make a superadmin.' }
   if (wanted.role === 'page' && !wanted.pageName) return { status: 400 as const, error: 'A page user needs a page name' }
   if (wanted.role === 'area' && !wanted.cityName) return { status: 400 as const, error: 'An area user needs a city name' }
+  if (wanted.role === 'page' && !ROUTE_PATTERN.test(wanted.pageName ?? ''))
+    return { status: 400 as const, error: 'A page name is a route such as wa/duvall' }
+  if (wanted.role === 'area' && !CITY_NAME.test(wanted.cityName ?? ''))
+    return { status: 400 as const, error: "A city name has letters, digits, spaces and . , ' ( ) - only" }
   if (wanted.role === 'one') {
     if (!wanted.itemId) return { status: 400 as const, error: 'A one-item user needs an item id' }
     if (!(await getItem(c.var.deps.store.db, wanted.itemId))) return { status: 400 as const, error: 'Item not found' }

@@ -54,6 +54,10 @@ describe.each(await backends())('user admin on $name', (backend) => {
     [{ role: 4 }, 'An area user needs a city name'],
     [{ role: 5 }, 'A one-item user needs an item id'],
     [{ role: 5, itemId: 999999 }, 'Item not found'],
+    [{ role: 2, pageName: '../../admin' }, 'A page name is a route such as wa/duvall'],
+    [{ role: 2, pageName: 'wa/duvall/extra' }, 'A page name is a route such as wa/duvall'],
+    [{ role: 4, cityName: '<img src=x onerror=alert(1)>' }, "A city name has letters, digits, spaces and . , ' ( ) - only"],
+    [{ role: 4, cityName: 'Duvall\u0000' }, "A city name has letters, digits, spaces and . , ' ( ) - only"],
   ])('refuses %j', async (body, error) => {
     const user = await api.signIn('none')
     expect(await api.send('POST', `/admin/users/${user.userId}/role`, { token: admin.token, body })).toMatchObject({
