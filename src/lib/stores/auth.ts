@@ -2,7 +2,7 @@ import { computed } from 'nanostores'
 import { ApiError, type Session } from '../api/porchlight.ts'
 import { decodeToken, type TokenUser } from '../state/token.ts'
 import { api } from './api.ts'
-import { $authToken, setEditorAuth } from './session.ts'
+import { $authToken, refreshOnce, setEditorAuth } from './session.ts'
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 2 * 60_000
@@ -28,8 +28,10 @@ let timer: ReturnType<typeof setTimeout> | undefined
 
 /** Swaps the refresh cookie for a new token; a refusal signs out, a network failure keeps what there is. */
 export async function refreshSession(): Promise<boolean> {
+  const seen = $authToken.get()
   try {
-    signIn(await api.auth.refresh())
+    // One tab refreshes; the others take the token it stores (tabs share the refresh cookie).
+    await refreshOnce(seen, REFRESH_AHEAD_MS, async () => signIn(await api.auth.refresh()))
     scheduleRefresh()
     return true
   } catch (error) {

@@ -3,6 +3,7 @@ import { persistentAtom } from '@nanostores/persistent'
 import { atom } from 'nanostores'
 import type { Section } from '../routes.ts'
 import { decodeEditorAuth, type EditorAuth } from '../state/auth.ts'
+import { decodeToken } from '../state/token.ts'
 import { safeJson } from '../state/location.ts'
 
 /** The signed-in staff member as last known (persisted; the token itself is handled by the API client). */
@@ -26,3 +27,41 @@ export const $authToken = persistentAtom<string | null>('porchlight:token', null
   encode: JSON.stringify,
   decode: safeJson((value) => (typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value) ? value : null)),
 })
+
+/** The Web Lock tabs of this origin take to refresh the session one at a time. */
+export const REFRESH_LOCK = 'porchlight:refresh'
+
+/** The token as stored now: read from storage itself, as another tab's write may not have reached $authToken yet. */
+function storedToken(): string | null {
+  try {
+    const raw = typeof localStorage === 'undefined' ? undefined : localStorage.getItem('porchlight:token')
+    if (raw !== undefined)
+      return raw === null ? null : (safeJson((value) => (typeof value === 'string' ? value : null))(raw) ?? null)
+  } catch {
+    // Storage disabled: the store's value is all there is.
+  }
+  return $authToken.get()
+}
+
+/**
+ * Runs a session refresh in one tab at a time. Tabs share the refresh cookie and each runs its own
+ * timer, so they tend to refresh together; with the lock the first one refreshes and the others,
+ * once they get the lock, find a newer token than the one they saw (`seen`) still good for longer
+ * than `aheadMs`, and take it instead. Without Web Locks the refresh just runs: the server hands
+ * tabs refreshing together the same new cookie for a short while.
+ * @example await refreshOnce($authToken.get(), 120_000, async () => signIn(await api.auth.refresh()))
+ */
+export async function refreshOnce(seen: string | null, aheadMs: number, refresh: () => Promise<void>): Promise<void> {
+  const run = async (): Promise<void> => {
+    const stored = storedToken()
+    const user = stored && stored !== seen ? decodeToken(stored, Date.now()) : null
+    if (stored && user && user.expiresAt - aheadMs > Date.now()) {
+      if ($authToken.get() !== stored) $authToken.set(stored)
+      return
+    }
+    await refresh()
+  }
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  if (!locks) return run()
+  return locks.request(REFRESH_LOCK, run)
+}

@@ -1,0 +1,58 @@
+import { cleanTestStorage, setTestStorageKey } from '@nanostores/persistent'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const refresh = vi.fn<() => Promise<unknown>>()
+vi.mock('../../../src/lib/stores/api.ts', () => ({
+  api: { auth: { refresh: () => refresh(), logout: () => Promise.resolve() } },
+}))
+const { refreshSession } = await import('../../../src/lib/stores/auth.ts')
+const { $authToken, $editorAuth, REFRESH_LOCK } = await import('../../../src/lib/stores/session.ts')
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const token = (claims: object) => `${b64({ alg: 'HS256' })}.${b64(claims)}.sig`
+const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds
+
+describe('refresh across tabs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    refresh.mockReset()
+  })
+  afterEach(() => {
+    $authToken.set(null)
+    $editorAuth.set(null)
+    cleanTestStorage()
+    vi.useRealTimers()
+  })
+
+  it('two timers firing together make one refresh call', async () => {
+    $authToken.set(token({ EntityType: 1, exp: inSeconds(60) }))
+    const fresh = token({ EntityType: 1, exp: inSeconds(3600) })
+    refresh.mockImplementation(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return { token: fresh, user: {} }
+    })
+    const both = Promise.all([refreshSession(), refreshSession()])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(await both).toEqual([true, true])
+    expect(refresh).toHaveBeenCalledOnce()
+    expect($authToken.get()).toBe(fresh)
+  })
+
+  it('a tab that waited for another tab’s refresh takes its token instead of refreshing', async () => {
+    $authToken.set(token({ EntityType: 1, exp: inSeconds(60) }))
+    const fromOtherTab = token({ EntityType: 1, exp: inSeconds(3600), email: 'other@tab.org' })
+    let release = (): void => undefined
+    // The other tab holds the refresh lock while its call is on the way.
+    const held = navigator.locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (release = resolve)))
+    await vi.advanceTimersByTimeAsync(0)
+    const mine = refreshSession()
+    await vi.advanceTimersByTimeAsync(10)
+    // It stores the new token (the storage event reaches this tab), then lets go.
+    setTestStorageKey('porchlight:token', JSON.stringify(fromOtherTab))
+    release()
+    await held
+    expect(await mine).toBe(true)
+    expect(refresh).not.toHaveBeenCalled()
+    expect($authToken.get()).toBe(fromOtherTab)
+  })
+})
