@@ -97,6 +97,12 @@ export const feedHealthSchema = z
     failures: z.number().int().openapi({ description: 'Failed runs in a row (0 when the last run worked)' }),
     stale: z.boolean().openapi({ description: 'Its items are older than the stale threshold (shown as old)' }),
     attribution: z.object({ name: z.string(), url: nullableText }),
+    requestsToday: z.number().int().optional().openapi({ description: 'Business fetcher (osm) only: Overpass requests today' }),
+    dailyBudget: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Business fetcher (osm) only: requests allowed per UTC day' }),
   })
   .openapi('FeedHealth')
 export const feedsSchema = z.object({ feeds: z.array(feedHealthSchema) }).openapi('Feeds')

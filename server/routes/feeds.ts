@@ -4,6 +4,8 @@ import { feedRows } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
+import { businessHealth } from '../feeds/overpass/health.ts'
+import { businessFetcher } from '../feeds/overpass/start.ts'
 import { countFeedItems } from '../feeds/store.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
@@ -58,7 +60,9 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
         attribution: feed.attribution,
       }
     })
+    // The OpenStreetMap business fetcher is not a scheduled feed, but its requests and errors belong here too.
+    const businesses = await businessHealth(db, businessFetcher(db), now)
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ feeds: list }, 200)
+    return c.json({ feeds: [...list, businesses] }, 200)
   },
 )

@@ -28,7 +28,7 @@ function fakeOverpass(replies: Reply[]) {
   const impl: NonNullable<FetcherOptions['fetchImpl']> = async (input, init) => {
     const headers = new Headers(init?.headers as Record<string, string>)
     calls.push({
-      url: input instanceof URL ? input.href : typeof input === 'string' ? input : input.url,
+      url: typeof input === 'string' ? input : 'href' in input ? input.href : input.url,
       userAgent: headers.get('user-agent'),
     })
     active++
@@ -202,6 +202,19 @@ describe.each(await backends())('businesses on $name', (backend) => {
     expect(await fetcher.refreshDue()).toBe(1)
     await fetcher.idle()
     expect(overpass.calls).toHaveLength(2)
+  })
+
+  it('GET /api/feeds lists the business fetcher with its requests today against the budget', async () => {
+    const overpass = fakeOverpass([{ status: 200, body: ANSWER }])
+    const fetcher = start(overpass, 250)
+    await h.send('GET', SNOQUALMIE)
+    await fetcher.idle()
+    const { token } = await h.signIn('admin')
+    const answer = await h.send('GET', '/api/feeds', { token })
+    expect(answer.status).toBe(200)
+    const osm = (answer.body.feeds as { id: string }[]).find((feed) => feed.id === 'osm')
+    expect(osm).toMatchObject({ enabled: true, requestsToday: 1, dailyBudget: 250, itemCount: 7, lastError: null })
+    expect(osm).toHaveProperty('lastSuccessAt', h.clock.now.toISOString())
   })
 
   it('a point far from any city asks nothing', async () => {
