@@ -8,9 +8,12 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { findChromium } from './lib/browser.ts'
 
-const SITE = 4330
-const FIXTURES = 4331
-const API = 4332
+// BENCH_PORT moves the three servers (site, fixtures, API) and the build folder, for a second run beside another.
+const SITE = Number(process.env['BENCH_PORT'] ?? 4330)
+const FIXTURES = SITE + 1
+const API = SITE + 2
+const DIST = process.env['BENCH_PORT'] ? `.build/bench-web-dist-${SITE}` : '.build/bench-web-dist'
+const DATA = `${DIST}-api`
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3)
 const PAGES: [string, string][] = [
   ['weather', '/wa/duvall'],
@@ -37,7 +40,7 @@ const env = {
   ...process.env,
   BUILD_STATES: 'wa',
   BUILD_LOCALES: 'en,es',
-  BUILD_DIST: '.build/bench-web-dist',
+  BUILD_DIST: DIST,
   PUBLIC_OPEN_METEO_URL: `${base}/forecast`,
   PUBLIC_OPEN_METEO_AIR_URL: `${base}/air`,
   PUBLIC_OPEN_METEO_MARINE_URL: `${base}/marine`,
@@ -56,19 +59,19 @@ const fixtureServer = createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(`tests/fixtures/weather/${name}.json`))
 }).listen(FIXTURES)
 // The real API with its demo set, so the banner, badges and live sections cost what they cost in use.
-rmSync('.build/bench-web-api', { recursive: true, force: true })
+rmSync(DATA, { recursive: true, force: true })
 const apiServer: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
   env: {
     ...process.env,
     API_PORT: String(API),
-    DATA_DIR: '.build/bench-web-api',
+    DATA_DIR: DATA,
     ALLOWED_ORIGINS: `http://localhost:${SITE}`,
     JOBS: '0',
   },
   stdio: 'ignore',
 })
 const site: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
-  env: { ...process.env, PORT: String(SITE), SERVE_DIR: '.build/bench-web-dist' },
+  env: { ...process.env, PORT: String(SITE), SERVE_DIR: DIST },
   stdio: 'ignore',
 })
 await new Promise((done) => setTimeout(done, 2000))
