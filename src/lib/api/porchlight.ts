@@ -48,7 +48,10 @@ function toApiError(error: unknown, fallback: string): ApiError {
  * Makes the client. `token` reads the stored bearer token at each call.
  * @example const api = createApi(() => $authToken.get()); await api.reaction({ lat: 47.74, lon: -121.99 })
  */
-export function createApi(token: () => string | null, options: { base?: string; fetch?: typeof fetch } = {}) {
+export function createApi(
+  token: () => string | null,
+  options: { base?: string; fetch?: typeof fetch; onUnauthorized?: () => Promise<boolean> } = {},
+) {
   const http: KyInstance = ky.create({
     baseUrl: `${options.base ?? apiBase()}/`,
     timeout: API_TIMEOUT_MS,
@@ -64,9 +67,24 @@ export function createApi(token: () => string | null, options: { base?: string; 
       ],
     },
   })
-  const call = async <T>(fallback: string, run: (client: KyInstance) => Promise<T>): Promise<T> => {
+  /**
+   * Runs a request; a 401 to one that carried a token (revoked elsewhere: a role change, sign-out
+   * everywhere) renews the session once through `onUnauthorized` and tries again with the new token.
+   */
+  const attempt = async <T>(run: () => Promise<T>, renew: boolean): Promise<T> => {
+    const sent = token()
     try {
-      return await run(http)
+      return await run()
+    } catch (error) {
+      const refused = isHTTPError(error) && error.response.status === 401
+      if (!renew || !refused || !sent || !options.onUnauthorized || !(await options.onUnauthorized())) throw error
+      return run()
+    }
+  }
+  /** `renew: false` for the sign-in calls themselves, which must never renew (refresh answering 401 would loop). */
+  const call = async <T>(fallback: string, run: (client: KyInstance) => Promise<T>, renew = true): Promise<T> => {
+    try {
+      return await attempt(() => run(http), renew)
     } catch (error) {
       throw toApiError(error, fallback)
     }
@@ -126,36 +144,49 @@ export function createApi(token: () => string | null, options: { base?: string; 
     },
     auth: {
       email: (email: string, password: string) =>
-        call('Email/password authentication failed', (c) => c.post('auth/email', { json: { email, password } }).json<Session>()),
+        call(
+          'Email/password authentication failed',
+          (c) => c.post('auth/email', { json: { email, password } }).json<Session>(),
+          false,
+        ),
       google: (credential: string) =>
-        call('Google authentication failed', (c) => c.post('auth/google', { json: { credential } }).json<Session>()),
+        call('Google authentication failed', (c) => c.post('auth/google', { json: { credential } }).json<Session>(), false),
       githubToken: (code: string) =>
-        call('Failed to exchange GitHub code for token', (c) =>
-          c.post('auth/github/token', { json: { code } }).json<{ accessToken: string }>(),
+        call(
+          'Failed to exchange GitHub code for token',
+          (c) => c.post('auth/github/token', { json: { code } }).json<{ accessToken: string }>(),
+          false,
         ),
       github: (accessToken: string) =>
-        call('GitHub authentication failed', (c) => c.post('auth/github', { json: { accessToken } }).json<Session>()),
+        call('GitHub authentication failed', (c) => c.post('auth/github', { json: { accessToken } }).json<Session>(), false),
       callback: (provider: string, code: string) =>
-        call('OAuth callback failed', (c) =>
-          c.post(`auth/callback/${encodeURIComponent(provider)}`, { json: { code } }).json<Session>(),
+        call(
+          'OAuth callback failed',
+          (c) => c.post(`auth/callback/${encodeURIComponent(provider)}`, { json: { code } }).json<Session>(),
+          false,
         ),
-      refresh: () => call('Failed to refresh token', (c) => c.post('auth/refresh').json<Session>()),
-      logout: () => call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<{ ok: true }>()),
-      me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>()),
+      refresh: () => call('Failed to refresh token', (c) => c.post('auth/refresh').json<Session>(), false),
+      logout: () =>
+        call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<{ ok: true }>(), false),
+      me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>(), false),
       forgotPassword: (email: string) =>
-        call('Failed to send reset email', (c) =>
-          c.post('auth/forgot-password', { json: { email } }).json<{ ok: true; message?: string }>(),
+        call(
+          'Failed to send reset email',
+          (c) => c.post('auth/forgot-password', { json: { email } }).json<{ ok: true; message?: string }>(),
+          false,
         ),
       resetPassword: (token: string, password: string) =>
-        call('Failed to reset password', (c) =>
-          c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),
+        call(
+          'Failed to reset password',
+          (c) => c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),
+          false,
         ),
     },
     users: (() => {
       // SPEC section 8 words these errors by status and status text, so they are read from ky's error here.
       const run = async <T>(action: UsersAction, request: () => Promise<T>): Promise<T> => {
         try {
-          return await request()
+          return await attempt(request, true)
         } catch (error) {
           const { status, message } = toApiError(error, '')
           const statusText = isHTTPError(error) ? error.response.statusText : ''

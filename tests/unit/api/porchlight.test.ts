@@ -58,4 +58,75 @@ describe('Porchlight API client', () => {
     const api = createApi(() => null, { base: 'http://api.test', fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
     await expect(api.auth.me()).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR })
   })
+
+  describe('a refused token', () => {
+    /** Answers 401 to the first call and 200 after, recording the token each call carried. */
+    function revokedOnce(tokens: (string | null)[]): typeof fetch {
+      return (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init)
+        tokens.push(request.headers.get('authorization'))
+        const status = tokens.length === 1 ? 401 : 200
+        return Promise.resolve(
+          new Response(JSON.stringify(status === 401 ? { error: 'Authentication required' } : { items: [], total: 0 }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+        )
+      }
+    }
+
+    it('renews the session once and retries with the new token', async () => {
+      const tokens: (string | null)[] = []
+      let token = 'old.token.x'
+      const api = createApi(() => token, {
+        base: 'http://api.test',
+        fetch: revokedOnce(tokens),
+        onUnauthorized: () => {
+          token = 'new.token.y'
+          return Promise.resolve(true)
+        },
+      })
+      await expect(api.items.list()).resolves.toEqual({ items: [], total: 0 })
+      expect(tokens).toEqual(['Bearer old.token.x', 'Bearer new.token.y'])
+    })
+
+    it('gives up when the session cannot be renewed', async () => {
+      const tokens: (string | null)[] = []
+      const api = createApi(() => 'old.token.x', {
+        base: 'http://api.test',
+        fetch: revokedOnce(tokens),
+        onUnauthorized: () => Promise.resolve(false),
+      })
+      await expect(api.items.list()).rejects.toMatchObject({ status: 401, message: 'Authentication required' })
+      expect(tokens).toHaveLength(1)
+    })
+
+    it('never renews for a signed-out call or the sign-in calls themselves', async () => {
+      let renewals = 0
+      const onUnauthorized = () => {
+        renewals++
+        return Promise.resolve(true)
+      }
+      const signedOut = createApi(() => null, { base: 'http://api.test', fetch: revokedOnce([]), onUnauthorized })
+      await expect(signedOut.items.list()).rejects.toMatchObject({ status: 401 })
+      const refreshing = createApi(() => 'old.token.x', { base: 'http://api.test', fetch: revokedOnce([]), onUnauthorized })
+      await expect(refreshing.auth.refresh()).rejects.toMatchObject({ status: 401 })
+      expect(renewals).toBe(0)
+    })
+
+    it('renews for the user admin calls too', async () => {
+      const tokens: (string | null)[] = []
+      let token = 'old.token.x'
+      const api = createApi(() => token, {
+        base: 'http://api.test',
+        fetch: revokedOnce(tokens),
+        onUnauthorized: () => {
+          token = 'new.token.y'
+          return Promise.resolve(true)
+        },
+      })
+      await api.users.list()
+      expect(tokens).toEqual(['Bearer old.token.x', 'Bearer new.token.y'])
+    })
+  })
 })
