@@ -63,6 +63,13 @@ export function FeedHealth({ t }: { t: T }) {
                     </th>
                     <td data-label={t('feeds.status')}>
                       <span className={`tag feed-${status}`}>{t(`feedState.${status}`)}</span>
+                      {/* A failing feed whose items have also turned old says both. */}
+                      {feed.stale && status === 'failing' && (
+                        <>
+                          {' '}
+                          <span className="tag feed-stale">{t('feedState.stale')}</span>
+                        </>
+                      )}
                       {feed.failures > 1 && (
                         <span className="muted"> {t('feeds.failures', { count: String(feed.failures) })}</span>
                       )}
