@@ -52,6 +52,10 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'An area user needs a city name': 'users.cityMissing',
   'A one-item user needs an item id': 'users.itemMissing',
   'A user with this email exists': 'users.exists',
+  'A page name is a route such as wa/duvall': 'users.pageRoute',
+  "A city name has letters, digits, spaces and . , ' ( ) - only": 'users.cityChars',
+  'Lon is required when Lat is given': 'msg.latNeedsLon',
+  'Lat is required when Lon is given': 'msg.lonNeedsLat',
 }
 
 /** Texts that end in the server's status text ('Failed to list users: Bad Gateway'): the key takes it as {{status}}. */
