@@ -117,7 +117,8 @@ async function seedItems(): Promise<void> {
 }
 
 async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to a minute: a loaded machine starts the API slowly.
+  for (let attempt = 0; attempt < 600; attempt++) {
     try {
       if ((await fetch(url)).ok) return
     } catch {
