@@ -52,9 +52,10 @@ export function CitySearch({
   const root = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
 
-  // Keep what the visitor typed before this island hydrated.
+  // Keep what the visitor typed before this island hydrated (or the focus it already had).
   useEffect(() => {
     const early = input.current?.value ?? ''
+    if (!early && document.activeElement === input.current) onFocus()
     if (!early) return
     setText(early)
     setOpen(true)

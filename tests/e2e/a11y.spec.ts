@@ -48,3 +48,35 @@ for (const theme of ['dark', 'light']) {
     })
   }
 }
+
+// What issue 18 added: the signed-in account line, the language offer, night mode, a city not found.
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const token = `${b64({ alg: 'HS256' })}.${b64({ EntityType: 2, name: 'Pat Page', pageName: 'wa/carnation', exp: 4102444800 })}.sig`
+const states = [
+  { name: 'signed-in nav', path: '/wa/duvall/roads', language: 'en', token, night: false },
+  { name: 'language offer', path: '/ja/wa/duvall/cameras', language: 'en', token: null, night: false },
+  { name: 'night mode', path: '/wa/duvall/local', language: 'en', token: null, night: true },
+  { name: 'city not found', path: '/wa/nowhereville', language: 'en', token: null, night: false },
+]
+for (const theme of ['dark', 'light']) {
+  for (const state of states) {
+    test(`${state.name} has no axe violations (${theme})`, async ({ page }) => {
+      await page.addInitScript(
+        ([t, s]) => {
+          localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t, nightMode: s.night }))
+          localStorage.setItem('i18nextLng', s.language)
+          if (s.token) localStorage.setItem('porchlight:token', JSON.stringify(s.token))
+        },
+        [theme, state] as const,
+      )
+      await serveProviders(page)
+      await page.goto(state.path, { waitUntil: 'networkidle' })
+      if (state.token) await expect(page.locator('.side [data-account]')).toContainText('Pat Page')
+      if (state.name === 'language offer') await expect(page.locator('#language-offer')).toBeVisible()
+      if (state.name === 'city not found') await expect(page.locator('.city-miss')).toBeVisible()
+      await page.addStyleTag({ content: '*{animation:none!important}' })
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    })
+  }
+}

@@ -235,7 +235,7 @@ test('a local business is edited through its own form: category, hours per day, 
   await page.getByRole('button', { name: `Edit ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit item' })
   await expect(dialog.getByLabel('Business category')).toHaveValue('retail')
-  await dialog.getByLabel('Business category').selectOption('eatery')
+  await dialog.getByLabel('Business category').selectOption('restaurant')
   await dialog.getByLabel('Monday').fill('7am-3pm')
   await dialog.getByLabel('Tuesday').fill('whenever we like')
   await expect(dialog.getByText('Visitors will see this as written, without open or closed.')).toBeVisible()
@@ -248,7 +248,7 @@ test('a local business is edited through its own form: category, hours per day, 
   const stored = (await (await page.request.get(`${API}/items/${item.id}`)).json()) as { specialData: string }
   expect(JSON.parse(stored.specialData)).toEqual({
     ...special,
-    category: 'eatery',
+    category: 'restaurant',
     hoursM: '7am-3pm',
     hoursTu: 'whenever we like',
     menu: 'https://bakery.example/menu',

@@ -50,15 +50,23 @@ test.describe('denied', () => {
 test.describe('a Spanish browser', () => {
   test.use({ locale: 'es-ES' })
 
-  test('lands on the Spanish shell on its first visit', async ({ page }) => {
+  test('stays on the page it opened on its first visit, and offers Spanish', async ({ page }) => {
     await page.goto('/wa/duvall/roads')
-    await expect(page).toHaveURL(/\/es\/wa\/duvall\/roads$/)
+    // The URL's language wins (issue 18); the detected language is saved and offered.
+    await expect(page).toHaveURL(/\/wa\/duvall\/roads$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es')
+    await expect(page.locator('#language-offer').getByRole('link', { name: 'Ver en español' })).toHaveAttribute(
+      'href',
+      '/es/wa/duvall/roads',
+    )
   })
 
   test('ignores a stored value that is not a language', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('i18nextLng', '"><script>alert(1)</script>'))
     await page.goto('/ja/wa/duvall')
-    await expect(page).toHaveURL(/\/es\/wa\/duvall$/)
+    await expect(page).toHaveURL(/\/ja\/wa\/duvall$/)
+    await expect(page.locator('#language-offer')).toHaveAttribute('lang', 'es')
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es')
   })
 })

@@ -21,3 +21,14 @@ test('the page does not scroll sideways', async ({ page }) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   }
 })
+
+test('the tab bar has the dashboard, the footer the sign-in entry, the place its pin', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.goto('/wa/duvall/roads')
+  const tabs = page.locator('nav.tabs')
+  await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/wa/duvall/page')
+  await expect(page.locator('footer [data-account]').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pin this place' })).toBeVisible()
+  await expect(page.locator('#gps-side')).toBeHidden()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+})

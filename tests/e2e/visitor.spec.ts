@@ -14,20 +14,28 @@ test('the theme is dark by default and the saved one applies before first paint'
   await expect(page.locator('html')).toHaveAttribute('data-color', 'forest')
 })
 
-test('a saved language moves the visitor to the matching shell', async ({ page }) => {
+test('a saved language is offered, never forced on the page opened', async ({ page }) => {
   await page.goto('/wa/duvall/roads')
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'ja'))
   await page.goto('/wa/duvall/roads?x=1')
-  await expect(page).toHaveURL(/\/ja\/wa\/duvall\/roads\?x=1$/)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  await expect(page).toHaveURL(/\/wa\/duvall\/roads\?x=1$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.locator('#language-offer').getByRole('link', { name: '日本語で表示' })).toHaveAttribute(
+    'href',
+    '/ja/wa/duvall/roads?x=1',
+  )
 })
 
 test('the language menu switches language and the choice sticks', async ({ page }) => {
   await page.goto('/de/dover/statuses')
   await page.getByRole('link', { name: 'Español' }).click()
   await expect(page).toHaveURL(/\/es\/de\/dover\/statuses$/)
+  // The English URL stays English; the saved choice is offered and the nav's links follow it.
   await page.goto('/de/dover/statuses')
-  await expect(page).toHaveURL(/\/es\/de\/dover\/statuses$/)
+  await expect(page).toHaveURL(/\/de\/dover\/statuses$/)
+  await expect(page.locator('#language-offer')).toContainText('Ver en español')
+  await expect(page.getByRole('complementary').getByRole('link', { name: 'Roads' })).toHaveAttribute('href', '/es/de/dover/roads')
+  await page.goto('/es/de/dover/statuses')
   await page.getByRole('link', { name: 'English' }).click()
   await expect(page).toHaveURL(/\/de\/dover\/statuses$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
