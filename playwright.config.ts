@@ -91,6 +91,33 @@ export default defineConfig({
       },
       reuseExistingServer: false,
     },
+    // Caltrans and Overpass faked locally, and an API whose camera feed and business fetcher read them
+    // (tests/e2e/cameras-osm.spec.ts): no demo set, loopback fetches allowed.
+    {
+      command: 'node tests/e2e/cameras-osm-server.ts',
+      url: 'http://127.0.0.1:8796/health',
+      env: { PORT: '8796' },
+      reuseExistingServer: false,
+    },
+    {
+      command: [
+        "node -e \"require('node:fs').rmSync('.build/e2e-cameras-api', { recursive: true, force: true })\"",
+        'node server/index.ts',
+      ].join(' && '),
+      url: 'http://localhost:8792/api/health',
+      env: {
+        API_PORT: '8792',
+        DATA_DIR: '.build/e2e-cameras-api',
+        ALLOWED_ORIGINS: 'http://localhost:4322',
+        DEMO_DATA: '0',
+        JOBS: '1',
+        FEEDS_FILE: 'tests/fixtures/feeds/e2e-cameras/feeds.json',
+        OVERPASS_URL: 'http://127.0.0.1:8796/api/interpreter',
+        ALLOW_PRIVATE_FETCH: '1',
+        REACTION_CACHE_SECONDS: '0',
+      },
+      reuseExistingServer: false,
+    },
     {
       command: 'node scripts/serve.ts',
       url: `${site}/wa/duvall`,
