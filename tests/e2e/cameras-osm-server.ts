@@ -31,6 +31,9 @@ caltrans.data.push({
 })
 const CALTRANS = JSON.stringify(caltrans)
 const OVERPASS = fixture('overpass/snoqualmie.json')
+const EMPTY = JSON.stringify({ version: 0.6, generator: 'fake', elements: [] })
+/** The 0.05° cell around Snoqualmie's fixture businesses, as the server's query writes it (server/feeds/overpass/query.ts). */
+const SNOQUALMIE_BOX = '(47.5,-121.85,47.55,-121.8)'
 // A 1×1 grey PNG.
 const STILL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
@@ -61,7 +64,10 @@ createServer((request, response) => {
       tooMany--
       return answer(429, 'rate limited', 'text/plain', { 'retry-after': '2' })
     }
-    return answer(200, OVERPASS)
+    // Only the Snoqualmie cell has businesses: a fetch for another place (the cameras test's point) finds none,
+    // so what the Snoqualmie page shows can only come from its own fetch.
+    const query = url.searchParams.get('data') ?? ''
+    return answer(200, query.includes(SNOQUALMIE_BOX) ? OVERPASS : EMPTY)
   }
   answer(404, 'not found', 'text/plain')
 }).listen(PORT, '127.0.0.1')

@@ -182,8 +182,8 @@ test('plain /page is about the home location, else the current one, else Duvall'
 
 test('a map point’s dashboard and a Spanish one', async ({ page }) => {
   await store(page, {}, 'es')
-  await page.goto('/z/47.74/-121.98/page')
-  // The saved language is Spanish: the visitor lands on the Spanish shell of the same point.
+  // A page's own URL decides its language (the saved Spanish only offers a link on English pages): open the Spanish shell.
+  await page.goto('/es/z/47.74/-121.98/page')
   await expect(page).toHaveURL(/\/es\/z\/47\.74\/-121\.98\/page$/)
   await expect(page.locator('#page-now .dash-temp')).toHaveText(/^37\s°F$/)
   const statuses = page.locator('#page-now .dash-count', { hasText: 'Avisos' })

@@ -7,6 +7,9 @@ import type { Reaction } from '../../src/lib/items.ts'
 import { decodeToken } from '../../src/lib/state/token.ts'
 import { serveProviders } from './providers.ts'
 
+/** The editor's item list (the feed-health panel below it is a table too). */
+const ITEMS_TABLE = '#app-editor table[aria-describedby="editor-range"]'
+
 const API = 'http://localhost:8788'
 const PASSWORD = 'e2e-password-1'
 const USERS = {
@@ -93,7 +96,7 @@ for (const who of ['admin', 'page', 'area', 'one'] as const) {
 
     await page.goto('/editor')
     if (section) await page.getByLabel('Section', { exact: true }).selectOption(section)
-    const table = page.locator('#app-editor table')
+    const table = page.locator(ITEMS_TABLE)
     await expect(table.locator('tbody tr')).toHaveCount(Math.min(total, 20))
     await expect(table.locator('tbody th')).toHaveText(
       items.map((item) => new RegExp(`^${item.title.replace(/[[\]().*+?^$|\\]/g, '\\$&')}`)),
@@ -221,8 +224,8 @@ test('the dialog checks input with the SPEC messages, keeps it on a failed save,
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
   await page.getByLabel('Search titles').fill(title)
-  await expect(page.locator('#app-editor tbody tr')).toHaveCount(1)
-  await expect(page.locator('#app-editor tbody th')).toHaveText(title)
+  await expect(page.locator(`${ITEMS_TABLE} tbody tr`)).toHaveCount(1)
+  await expect(page.locator(`${ITEMS_TABLE} tbody th`)).toHaveText(title)
 })
 
 test('a local business is edited through its own form: category, hours per day, links', async ({ page }) => {
@@ -263,7 +266,7 @@ test('search, section filter, paging and delete with a confirmation', async ({ p
   await page.getByLabel('Search titles').fill(label)
   await expect(page.locator('#app-editor')).toContainText('1–20 of 22')
   await page.getByRole('button', { name: 'Next' }).click()
-  await expect(page.locator('#app-editor tbody tr')).toHaveCount(2)
+  await expect(page.locator(`${ITEMS_TABLE} tbody tr`)).toHaveCount(2)
   await expect(page.locator('#app-editor')).toContainText('21–22 of 22')
   await page.getByLabel('Section', { exact: true }).selectOption('cameras')
   await expect(page.locator('#app-editor')).toContainText('No items match these filters.')
@@ -281,7 +284,7 @@ test('search, section filter, paging and delete with a confirmation', async ({ p
 test('the editor with its dialog open has no axe violations', async ({ page }) => {
   await signInAs(page, 'superadmin')
   await page.goto('/editor')
-  await expect(page.locator('#app-editor tbody tr').first()).toBeVisible()
+  await expect(page.locator(`${ITEMS_TABLE} tbody tr`).first()).toBeVisible()
   await page.getByRole('button', { name: 'New item' }).click()
   const dialog = page.getByRole('dialog', { name: 'New item' })
   await dialog.getByLabel('Section', { exact: true }).selectOption('local')

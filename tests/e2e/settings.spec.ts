@@ -59,8 +59,13 @@ test('changing the language moves to the localized settings and back', async ({ 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es')
   await expect(page).toHaveURL(/\/es\/settings$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración')
+  // An English URL stays English (the URL is a choice); the site's own links and a one-line offer lead to Spanish.
   await page.goto('/wa/duvall')
-  await expect(page).toHaveURL(/\/es\/wa\/duvall$/)
+  await expect(page).toHaveURL(/\/wa\/duvall$/)
+  await expect(page.locator('#language-offer').getByRole('link', { name: 'Ver en español' })).toHaveAttribute(
+    'href',
+    '/es/wa/duvall',
+  )
   await page.goto('/es/settings')
   await page.locator('.settings select').selectOption('en')
   await expect(page).toHaveURL(/\/settings$/)
