@@ -294,3 +294,14 @@ test('the editor with its dialog open has no axe violations', async ({ page }) =
     results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([])
 })
+
+test('admins see each feed’s health, and the business fetcher’s requests against its daily budget', async ({ page }) => {
+  await signInAs(page, 'admin')
+  await page.goto('/editor')
+  const feeds = page.locator('.feed-table')
+  // This API runs no jobs: configured feeds are listed as never run yet.
+  await expect(feeds.locator('tbody tr', { hasText: 'nws-alerts' })).toContainText('Never')
+  await expect(feeds.locator('tbody tr', { hasText: 'caltrans-d04' })).toBeVisible()
+  // The OpenStreetMap business fetcher says how many of its daily Overpass requests it used (off here: no jobs).
+  await expect(feeds.locator('tbody tr', { hasText: 'OpenStreetMap' })).toContainText('0 of 0 requests today')
+})
