@@ -1,84 +1,130 @@
 /**
- * Error and notice texts as the SPEC and the API give them (English), and the dictionary key that
- * says each in the visitor's language. A text not listed here is shown as it came.
+ * Errors in the visitor's language. The API names each failure by a code of the shared vocabulary
+ * (src/lib/errors.ts); ERROR_KEYS gives the dictionary key that says each code. Texts without a code
+ * (older servers, the client's own fallbacks) are read back into codes by their English words; a
+ * text the vocabulary does not know is shown as it came.
  */
-export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  'Network error. Please check your connection.': 'msg.network',
-  'Unable to load data. Please try again.': 'error.loadData',
-  'Title is required': 'msg.titleRequired',
-  'Title must be less than 200 characters': 'msg.titleLong',
-  'Invalid JSON in specialData': 'msg.specialJson',
-  'Invalid link URL': 'msg.linkUrl',
-  'Invalid image URL': 'msg.imageUrl',
-  'Failed to save changes': 'msg.saveFailed',
-  'Failed to get item': 'msg.getFailed',
-  'Failed to create item': 'msg.createFailed',
-  'Failed to delete item': 'msg.deleteFailed',
-  'Failed to list items': 'msg.listFailed',
-  'Failed to lock item': 'msg.lockFailed',
-  'Failed to unlock item': 'msg.unlockFailed',
-  'Authentication required to update items': 'msg.authRequired',
-  'You do not have permission to edit this item': 'msg.noEditPermission',
-  'Item not found': 'msg.itemNotFound',
-  'Too many attempts. Please try again later.': 'msg.tooMany',
-  'Email and password are required': 'login.required',
-  'Email/password authentication failed': 'login.failed',
-  'Invalid email or password': 'msg.invalidLogin',
-  'Google authentication failed': 'msg.googleFailed',
-  'Failed to exchange GitHub code for token': 'msg.githubCode',
-  'GitHub authentication failed': 'msg.githubFailed',
-  'Invalid state parameter - possible CSRF attack': 'msg.csrf',
-  'Failed to refresh token': 'msg.refreshFailed',
-  'OAuth callback failed': 'msg.callbackFailed',
-  'Failed to send reset email': 'login.forgotFailed',
-  'Failed to reset password': 'reset.failed',
-  'Passwords do not match': 'reset.mismatch',
-  'Password must be at least 8 characters': 'reset.short',
-  'Invalid or missing reset token': 'reset.missing',
-  'You do not have permission to view users.': 'msg.noViewUsers',
-  'You do not have permission to remove users.': 'msg.noRemoveUsers',
-  'You do not have permission to assign roles.': 'msg.noAssignRoles',
-  'You do not have permission to add users.': 'msg.noAddUsers',
-  'Only a superadmin can make a superadmin.': 'msg.superadminOnlyMake',
-  'Only a superadmin can change a superadmin.': 'msg.superadminOnlyChange',
-  'You cannot change your own role.': 'msg.ownRole',
-  'You cannot remove yourself.': 'msg.removeSelf',
-  'User not found': 'msg.userNotFound',
-  'User management API not yet implemented. Contact backend team.': 'msg.usersMissing',
-  'User management API not available. Backend implementation required.': 'msg.usersUnavailable',
-  'Failed to assign role': 'msg.assignFailed',
-  'Not signed in': 'users.notSignedIn',
-  'A page user needs a page name': 'users.pageMissing',
-  'An area user needs a city name': 'users.cityMissing',
-  'A one-item user needs an item id': 'users.itemMissing',
-  'A user with this email exists': 'users.exists',
-  'A page name is a route such as wa/duvall': 'users.pageRoute',
-  "A city name has letters, digits, spaces and . , ' ( ) - only": 'users.cityChars',
-  'Lon is required when Lat is given': 'msg.latNeedsLon',
-  'Lat is required when Lon is given': 'msg.lonNeedsLat',
+import type { I18nKey } from '../i18n/index.ts'
+import { errorMessage, isErrorCode, problemsOfText, type ErrorCode, type Problem } from './errors.ts'
+
+/** The dictionary key of every code; tests/unit/errors.test.ts checks each is in all six languages. */
+export const ERROR_KEYS: Readonly<Record<ErrorCode, I18nKey>> = {
+  network: 'msg.network',
+  load_data: 'error.loadData',
+  no_cities: 'search.noResults',
+  invalid_request: 'error.invalidRequest',
+  bad_request: 'error.badRequest',
+  body_too_large: 'error.bodyTooLarge',
+  not_found: 'error.notFound',
+  internal: 'error.internal',
+  shutting_down: 'error.shuttingDown',
+  too_many: 'msg.tooMany',
+  not_signed_in: 'users.notSignedIn',
+  title_required: 'msg.titleRequired',
+  title_too_long: 'msg.titleLong',
+  special_data_json: 'msg.specialJson',
+  link_url: 'msg.linkUrl',
+  image_url: 'msg.imageUrl',
+  lon_required: 'msg.latNeedsLon',
+  lat_required: 'msg.lonNeedsLat',
+  lock_too_far: 'msg.lockTooFar',
+  location_required: 'msg.locationRequired',
+  invalid_template: 'msg.invalidTemplate',
+  save_failed: 'msg.saveFailed',
+  get_failed: 'msg.getFailed',
+  create_failed: 'msg.createFailed',
+  delete_failed: 'msg.deleteFailed',
+  list_failed: 'msg.listFailed',
+  lock_failed: 'msg.lockFailed',
+  unlock_failed: 'msg.unlockFailed',
+  auth_required: 'msg.authRequired',
+  no_edit_permission: 'msg.noEditPermission',
+  item_not_found: 'msg.itemNotFound',
+  edit_link_invalid: 'msg.editLinkInvalid',
+  id_mismatch: 'msg.idMismatch',
+  result_locked: 'msg.resultLocked',
+  lock_date: 'msg.lockDate',
+  credentials_required: 'login.required',
+  email_login_failed: 'login.failed',
+  invalid_login: 'msg.invalidLogin',
+  email_required: 'msg.emailRequired',
+  google_failed: 'msg.googleFailed',
+  github_code_failed: 'msg.githubCode',
+  github_failed: 'msg.githubFailed',
+  csrf_state: 'msg.csrf',
+  refresh_failed: 'msg.refreshFailed',
+  callback_failed: 'msg.callbackFailed',
+  unsupported_provider: 'msg.unsupportedProvider',
+  reset_email_failed: 'login.forgotFailed',
+  reset_failed: 'reset.failed',
+  passwords_differ: 'reset.mismatch',
+  password_short: 'reset.short',
+  reset_token_invalid: 'reset.missing',
+  no_view_users: 'msg.noViewUsers',
+  no_remove_users: 'msg.noRemoveUsers',
+  no_assign_roles: 'msg.noAssignRoles',
+  no_add_users: 'msg.noAddUsers',
+  superadmin_only_make: 'msg.superadminOnlyMake',
+  superadmin_only_change: 'msg.superadminOnlyChange',
+  own_role: 'msg.ownRole',
+  remove_self: 'msg.removeSelf',
+  user_not_found: 'msg.userNotFound',
+  user_exists: 'users.exists',
+  page_name_missing: 'users.pageMissing',
+  city_name_missing: 'users.cityMissing',
+  item_id_missing: 'users.itemMissing',
+  page_name_format: 'users.pageRoute',
+  city_name_format: 'users.cityChars',
+  users_missing: 'msg.usersMissing',
+  users_unavailable: 'msg.usersUnavailable',
+  list_users_failed: 'users.listFailed',
+  remove_user_failed: 'users.removeFailed',
+  add_user_failed: 'users.addFailed',
+  assign_role_failed: 'msg.assignFailed',
+  no_view_feeds: 'feeds.forbidden',
+  feeds_failed: 'feeds.error',
+  assistant_off: 'assistant.off',
+  assistant_unavailable: 'assistant.unavailable',
+  assistant_timeout: 'assistant.timeout',
 }
 
-/** Texts that end in the server's status text ('Failed to list users: Bad Gateway'): the key takes it as {{status}}. */
-const STATUS_PREFIXES: readonly (readonly [string, string])[] = [
-  ['Failed to list users: ', 'users.listFailed'],
-  ['Failed to remove user: ', 'users.removeFailed'],
-  ['Failed to add user: ', 'users.addFailed'],
-]
+type Translate = (key: I18nKey, values?: Record<string, string>) => string
 
 /**
- * A message in the visitor's language: a known text, a known text followed by the server's status
- * text, or a comma-joined list of known texts (SPEC section 5 joins validation errors with a comma);
- * anything else is kept as it came.
+ * Problems in the visitor's language, joined with a comma (SPEC section 5). A key the loaded
+ * dictionary part lacks (the translate function gives the key back) falls back to the English text.
+ * @example localProblems([{ code: 'title_required' }, { code: 'link_url' }], t) // 'Se requiere el título, URL de enlace no válida'
+ */
+export function localProblems(problems: readonly Problem[], t: Translate): string {
+  return problems
+    .map(({ code, params }) => {
+      const key = ERROR_KEYS[code]
+      const text = t(key, params ?? {})
+      return text === key ? errorMessage(code, params) : text
+    })
+    .join(', ')
+}
+
+/**
+ * A message in the visitor's language: a text of the vocabulary (with its placeholders read back,
+ * 'Failed to list users: Bad Gateway') or a comma-joined list of them; anything else is kept as it came.
  * @example localMessage('Title is required, Invalid link URL', t) // 'Se requiere el título, URL de enlace no válida'
  */
-export function localMessage(message: string, t: (key: string, values?: Record<string, string>) => string): string {
-  const whole = MESSAGE_KEYS[message]
-  if (whole) return t(whole)
-  for (const [prefix, key] of STATUS_PREFIXES)
-    if (message.startsWith(prefix)) return t(key, { status: message.slice(prefix.length) })
-  const parts = message.split(', ')
-  if (parts.length < 2 || !parts.every((part) => MESSAGE_KEYS[part])) return message
-  return parts.map((part) => t(MESSAGE_KEYS[part]!)).join(', ')
+export function localMessage(message: string, t: Translate): string {
+  const problems = problemsOfText(message)
+  return problems ? localProblems(problems, t) : message
+}
+
+/**
+ * A failed call in the visitor's language: by the codes the API sent (ApiError.problems), else by
+ * its text, else the fallback.
+ * @example localError(new ApiError(404, 'Item not found', [{ code: 'item_not_found' }]), 'Failed to get item', t) // 'Elemento no encontrado'
+ */
+export function localError(error: unknown, fallback: string, t: Translate): string {
+  const problems: unknown = error instanceof Error ? (error as { problems?: unknown }).problems : null
+  if (Array.isArray(problems) && problems.length && problems.every((problem: Problem) => isErrorCode(problem?.code)))
+    return localProblems(problems as Problem[], t)
+  return localMessage(errorText(error, fallback), t)
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dictionaries } from '../../src/i18n/index.ts'
 import { ApiError } from '../../src/lib/api/porchlight.ts'
 import { fill } from '../../src/lib/fill.ts'
-import { MESSAGE_KEYS, errorText, localMessage } from '../../src/lib/messages.ts'
+import { errorText, localError, localMessage, localProblems } from '../../src/lib/messages.ts'
 
 const t = (key: string, values?: Record<string, string>) => fill(dictionaries.de[key] ?? key, values ?? {})
 
@@ -17,9 +17,32 @@ describe('localMessage', () => {
     expect(localMessage('Something new', t)).toBe('Something new')
     expect(localMessage('Title is required, something else', t)).toBe('Title is required, something else')
   })
-  it('has every key in every language', () => {
-    for (const dictionary of Object.values(dictionaries))
-      for (const key of Object.values(MESSAGE_KEYS)) expect(dictionary[key], key).toBeTypeOf('string')
+})
+
+describe('localProblems and localError', () => {
+  it('translate by code, with the placeholders filled', () => {
+    expect(localProblems([{ code: 'list_users_failed', params: { status: 'Bad Gateway' } }], t)).toBe(
+      fill(dictionaries.de['users.listFailed']!, { status: 'Bad Gateway' }),
+    )
+    expect(localProblems([{ code: 'title_required' }, { code: 'link_url' }], t)).toBe(
+      'Titel ist erforderlich, Ungültige Link-URL',
+    )
+  })
+  it('prefer the codes an ApiError carries to its text (a server may word a text differently)', () => {
+    expect(localError(new ApiError(404, 'Item gone', [{ code: 'item_not_found' }]), 'Failed to get item', t)).toBe(
+      dictionaries.de['msg.itemNotFound'],
+    )
+  })
+  it('fall back to the text, then to the fallback', () => {
+    expect(localError(new ApiError(500, 'Failed to save changes'), 'x', t)).toBe('Änderungen konnten nicht gespeichert werden')
+    expect(localError(new Error('Something new'), 'x', t)).toBe('Something new')
+    expect(localError('thrown text', 'Failed to delete item', t)).toBe(dictionaries.de['msg.deleteFailed'])
+  })
+  it('fall back to the English text when the loaded dictionary part lacks the key', () => {
+    const bare = (key: string) => key
+    expect(localProblems([{ code: 'unsupported_provider', params: { provider: 'gitlab' } }], bare)).toBe(
+      'Unsupported provider: gitlab',
+    )
   })
 })
 

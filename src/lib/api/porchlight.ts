@@ -7,6 +7,7 @@ import type { UserView } from '../../../server/lib/user-view.ts'
 import type { z } from '@hono/zod-openapi'
 import type { feedsSchema } from '../../../server/schemas.ts'
 import { usersError, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
+import { problemsOfBody, problemsOfText, type Problem } from '../errors.ts'
 
 export const API_TIMEOUT_MS = 30_000
 export const NETWORK_ERROR = 'Network error. Please check your connection.'
@@ -16,9 +17,12 @@ export { apiBase }
 /** A failed call: the HTTP status (0 for network failures and timeouts) and a message to show. */
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** What failed, by the codes of src/lib/errors.ts: the server's, else read from the text; null for a text the vocabulary lacks. */
+  readonly problems: Problem[] | null
+  constructor(status: number, message: string, problems?: Problem[] | null) {
     super(message)
     this.status = status
+    this.problems = problems ?? problemsOfText(message)
   }
 }
 
@@ -38,7 +42,7 @@ function toApiError(error: unknown, fallback: string): ApiError {
     // ky has read the body already: parsed JSON, or text.
     const body: unknown = error.data
     const message = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : fallback
-    return new ApiError(error.response.status, message)
+    return new ApiError(error.response.status, message, message === fallback ? null : problemsOfBody(body))
   }
   if (isTimeoutError(error) || isNetworkError(error) || error instanceof TypeError) return new ApiError(0, NETWORK_ERROR)
   return new ApiError(0, fallback)
@@ -188,9 +192,11 @@ export function createApi(
         try {
           return await attempt(request, true)
         } catch (error) {
-          const { status, message } = toApiError(error, '')
+          const { status, message, problems } = toApiError(error, '')
           const statusText = isHTTPError(error) ? error.response.statusText : ''
-          throw new ApiError(status, usersError(action, { status, statusText, serverError: status && message ? message : null }))
+          const text = usersError(action, { status, statusText, serverError: status && message ? message : null })
+          // The server's own refusal keeps its codes; the SPEC's status texts are read from their words.
+          throw new ApiError(status, text, text === message ? problems : null)
         }
       }
       return {
