@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv, Deps } from './env.ts'
+import { errorBody } from '../src/lib/errors.ts'
 import { baseHeaders } from './lib/headers.ts'
 import { admin } from './routes/admin.ts'
 import { assistant } from './routes/assistant.ts'
@@ -24,7 +25,7 @@ export function createApp(deps: Deps) {
   })
   app.use('*', baseHeaders(deps.config.allowedOrigins))
   // Only requests that can carry a body are measured: reading a GET's body would build a full Request.
-  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) })
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json(errorBody('body_too_large'), 413) })
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limit)
   app.get('/api/health', (c) => c.json({ ok: true }, 200))
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
@@ -35,18 +36,23 @@ export function createApp(deps: Deps) {
     info: {
       title: 'Porchlight API',
       version: '1.0.0',
-      description: 'Live sections (reaction), items, manage, auth and users. Every failure answers { error }.',
+      description:
+        'Live sections (reaction), items, manage, auth and users. Every failure answers { error, code } (docs/api.md, Error codes).',
     },
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  app.notFound((c) => c.json(errorBody('not_found'), 404))
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
-      const message = /json/i.test(error.message) ? 'Invalid request: body is not valid JSON' : error.message
-      return c.json({ error: message || 'Invalid request' }, error.status)
+      if (/json/i.test(error.message))
+        return c.json(errorBody('invalid_request', { detail: 'body is not valid JSON' }), error.status)
+      return c.json(
+        error.message ? { ...errorBody('bad_request'), error: error.message } : errorBody('bad_request'),
+        error.status,
+      )
     }
     console.error(`${c.req.method} ${c.req.path}:`, error instanceof Error ? error.message : 'unknown error')
-    return c.json({ error: 'Internal server error' }, 500)
+    return c.json(errorBody('internal'), 500)
   })
   return app
 }

@@ -1,9 +1,23 @@
 // Response shapes for the OpenAPI document (request shapes sit beside their routes).
 import { z } from '@hono/zod-openapi'
+import { ERRORS, type ErrorCode } from '../src/lib/errors.ts'
 
 const nullableText = z.string().nullable()
 
-export const errorSchema = z.object({ error: z.string() }).openapi('Error')
+const errorCode = z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]])
+const errorParams = z.record(z.string(), z.string()).optional()
+/**
+ * Every failure: the English text, its code (src/lib/errors.ts, docs/api.md) and the values of its
+ * placeholders; several problems (an item's validation) are all listed in `problems`.
+ */
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    code: errorCode,
+    params: errorParams,
+    problems: z.array(z.object({ code: errorCode, params: errorParams })).optional(),
+  })
+  .openapi('Error')
 
 /** Fields the public Alert item and the staff record both have, flat. */
 const itemFields = {

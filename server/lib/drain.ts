@@ -1,5 +1,6 @@
 // Graceful shutdown: finish the requests in flight, answer 503 to new ones, and say (by exit code) whether any had to be cut.
 import type { Server } from 'node:http'
+import { errorBody } from '../../src/lib/errors.ts'
 
 export const DEFAULT_GRACE_SECONDS = 10
 const MAX_GRACE_SECONDS = 600
@@ -18,7 +19,7 @@ export function graceSeconds(env: Record<string, string | undefined>): number {
 }
 
 const refusal = (): Response =>
-  new Response(JSON.stringify({ error: 'The server is shutting down; try again shortly' }), {
+  new Response(JSON.stringify(errorBody('shutting_down')), {
     status: 503,
     // Close the connection so the client (or the load balancer) opens a new one to a live server.
     headers: { 'content-type': 'application/json', connection: 'close', 'retry-after': '5' },

@@ -3,19 +3,30 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import ipaddr from 'ipaddr.js'
 import type { ZodError } from 'zod'
+import { errorBody, type ErrorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 
-/** Every failure answers { error: message }. */
-export type ErrorBody = { error: string }
+/** Every failure answers { error: message, code } (src/lib/errors.ts). */
+export type { ErrorBody }
 
-/** Describes schema failures in one line: 'Invalid request: body.title: expected string'. */
-export function describeIssues(error: ZodError, target: string): string {
+/** Describes schema failures in one line: 'body.title: expected string'. */
+function issuesDetail(error: ZodError, target: string): string {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const path = [target, ...issue.path.map(String)].join('.')
     const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : ''
     return `${path}: ${issue.message}${keys}`
   })
-  return `Invalid request: ${parts.join('; ')}`
+  return parts.join('; ')
+}
+
+/** Describes schema failures in one line: 'Invalid request: body.title: expected string'. */
+export function describeIssues(error: ZodError, target: string): string {
+  return invalidRequest(error, target).error
+}
+
+/** The 400 body of a schema failure: code invalid_request, the failures as its detail. */
+export function invalidRequest(error: ZodError, target: string): ErrorBody {
+  return errorBody('invalid_request', { detail: issuesDetail(error, target) })
 }
 
 /**

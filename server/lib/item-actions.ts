@@ -6,12 +6,17 @@ import type { ItemRow } from '../db/schema.ts'
 import type { Deps } from '../env.ts'
 import type { Caller } from './auth.ts'
 import { prepareItem, type ItemInput } from './item-input.ts'
+import { errorBody, errorMessage, type ErrorBody } from '../../src/lib/errors.ts'
 
-export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: string }
+export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: ErrorBody }
 
-export const AUTH_REQUIRED = 'Authentication required to update items'
-export const FORBIDDEN = 'You do not have permission to edit this item'
-export const NOT_FOUND = 'Item not found'
+export const AUTH_REQUIRED = errorMessage('auth_required')
+
+const fail = (status: 401 | 403 | 404, code: 'auth_required' | 'no_edit_permission' | 'item_not_found'): Outcome => ({
+  ok: false,
+  status,
+  error: errorBody(code),
+})
 
 const target = (row: Pick<ItemRow, 'id' | 'page_name' | 'city_name'>): EditTarget => ({
   id: row.id,
@@ -21,25 +26,25 @@ const target = (row: Pick<ItemRow, 'id' | 'page_name' | 'city_name'>): EditTarge
 
 /** Loads an item the caller may change, or says why not. */
 export async function editable(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
-  if (!caller) return { ok: false, status: 401, error: AUTH_REQUIRED }
+  if (!caller) return fail(401, 'auth_required')
   const row = await getItem(deps.store.db, id)
-  if (!row) return { ok: false, status: 404, error: NOT_FOUND }
-  if (!canEdit(caller, target(row))) return { ok: false, status: 403, error: FORBIDDEN }
+  if (!row) return fail(404, 'item_not_found')
+  if (!canEdit(caller, target(row))) return fail(403, 'no_edit_permission')
   return { ok: true, row }
 }
 
 async function createOne(deps: Deps, caller: Caller | null, input: ItemInput): Promise<Outcome> {
-  if (!caller) return { ok: false, status: 401, error: AUTH_REQUIRED }
+  if (!caller) return fail(401, 'auth_required')
   const now = deps.now().toISOString()
   const prepared = prepareItem(input, null, now)
   if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
   const { fields } = prepared
   if (!canEdit(caller, { id: null, pageName: fields.page_name, cityName: fields.city_name })) {
-    return { ok: false, status: 403, error: FORBIDDEN }
+    return fail(403, 'no_edit_permission')
   }
   const id = await insertItem(deps.store.db, { ...fields, created_at: now, edit_key_hash: null })
   const row = await getItem(deps.store.db, id)
-  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+  return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
 /** Saves changes; page and area staff cannot move an item out of their own page or city. */
@@ -50,10 +55,10 @@ async function saveOne(deps: Deps, caller: Caller | null, id: number, input: Ite
   if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
   const { fields } = prepared
   if (!canEdit(caller, { id, pageName: fields.page_name, cityName: fields.city_name })) {
-    return { ok: false, status: 403, error: FORBIDDEN }
+    return fail(403, 'no_edit_permission')
   }
   const row = await updateItem(deps.store.db, id, fields)
-  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+  return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
 async function removeOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
@@ -69,7 +74,7 @@ async function lockOne(deps: Deps, caller: Caller | null, id: number, until?: Da
   if (!found.ok) return found
   const at = until ?? new Date(deps.now().getTime() + DEFAULT_LOCK_SECONDS * 1000)
   const row = await updateItem(deps.store.db, id, { lock_result_until: at.toISOString(), updated_at: deps.now().toISOString() })
-  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+  return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
 async function unlockOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
@@ -78,7 +83,7 @@ async function unlockOne(deps: Deps, caller: Caller | null, id: number): Promise
   const now = deps.now().toISOString()
   const changes = { lock_result_until: null, updated_at: now, ...(found.row.data_template ? { next_fetch_at: now } : {}) }
   const row = await updateItem(deps.store.db, id, changes)
-  return row ? { ok: true, row } : { ok: false, status: 404, error: NOT_FOUND }
+  return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
 /** Every write forgets this instance's cached reaction answers, so its own visitors see the change at once. */

@@ -1,6 +1,7 @@
 // Item fields as the API takes them (camelCase on /items, PascalCase on /api/manage), and the checks before a write.
 import { z } from '@hono/zod-openapi'
-import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, parsePriority, sanitizeItem, validateItem } from '../../src/lib/items.ts'
+import { errorBody, problemsBody, type ErrorBody, type Problem } from '../../src/lib/errors.ts'
+import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, itemProblems, parsePriority, sanitizeItem } from '../../src/lib/items.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
 import type { FeedColumn, ItemRow } from '../db/schema.ts'
@@ -140,7 +141,7 @@ function place(fields: Fields, input: ItemInput): { lat: number; lon: number } |
   return found ? { lat: found.lat, lon: found.lon } : null
 }
 
-export type Prepared = { ok: true; fields: Fields } | { ok: false; error: string }
+export type Prepared = { ok: true; fields: Fields } | { ok: false; error: ErrorBody }
 
 /**
  * Merges input into an item (or the defaults for a new one), sanitises and validates it
@@ -149,18 +150,19 @@ export type Prepared = { ok: true; fields: Fields } | { ok: false; error: string
 export function prepareItem(input: ItemInput, existing: ItemRow | null, now: string): Prepared {
   const clean = sanitizeItem(input)
   const fields: Fields = existing ? { ...existing } : { ...DEFAULTS, title: '', lat: NaN, lon: NaN, updated_at: now }
-  const error = validateItem({ ...clean, title: clean.title ?? fields.title })
-  const errors = error ? [error] : []
+  const problems: Problem[] = itemProblems({ ...clean, title: clean.title ?? fields.title })
   if (clean.dataTemplate) {
     const template = parseTemplate(clean.dataTemplate)
-    if (!template.ok) errors.push(template.error)
+    if (!template.ok)
+      problems.push({ code: 'invalid_template', params: { detail: template.error.replace(/^Invalid template: /, '') } })
   }
   // A place needs both numbers: one alone used to be dropped silently.
-  if (clean.lat !== undefined && clean.lon === undefined) errors.push('Lon is required when Lat is given')
-  if (clean.lon !== undefined && clean.lat === undefined) errors.push('Lat is required when Lon is given')
+  if (clean.lat !== undefined && clean.lon === undefined) problems.push({ code: 'lon_required' })
+  if (clean.lon !== undefined && clean.lat === undefined) problems.push({ code: 'lat_required' })
   if (clean.lockResultUntil && Date.parse(clean.lockResultUntil) > Date.parse(now) + LOCK_MAX_MS)
-    errors.push(`LockResultUntil must be within ${LOCK_MAX_DAYS} days`)
-  if (errors.length) return { ok: false, error: errors.join(', ') }
+    problems.push({ code: 'lock_too_far', params: { days: String(LOCK_MAX_DAYS) } })
+  const [first, ...rest] = problems
+  if (first) return { ok: false, error: problemsBody([first, ...rest]) }
   put(fields, 'data_aspect', clean.dataAspect)
   put(fields, 'data_property', clean.dataProperty)
   put(fields, 'data_category', clean.dataCategory)
@@ -196,7 +198,7 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
   const linesBefore = existing?.lines ?? '[]'
   if (!existing || fields.lines !== linesBefore || fields.state !== existing.state) fields.value_changed = now
   const at = place(fields, clean)
-  if (!at) return { ok: false, error: 'Location is required: lat and lon, or a known city name' }
+  if (!at) return { ok: false, error: errorBody('location_required') }
   fields.lat = at.lat
   fields.lon = at.lon
   fields.updated_at = now

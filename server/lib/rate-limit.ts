@@ -3,10 +3,11 @@
 import type { Context } from 'hono'
 import { hit, hitsSoFar } from '../db/queries/rate-limits.ts'
 import type { AppEnv } from '../env.ts'
+import { errorMessage } from '../../src/lib/errors.ts'
 
 export type Limit = { bucket: string; limit: number; windowSeconds: number }
 
-export const TOO_MANY = 'Too many attempts. Please try again later.'
+export const TOO_MANY = errorMessage('too_many')
 
 /** Seconds until the window that holds `now` ends. */
 function untilWindowEnds(now: Date, windowSeconds: number): number {

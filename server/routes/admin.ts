@@ -1,6 +1,7 @@
 // /admin/users: list, invite, assign a role, remove (SPEC sections 6 and 8). Admins and superadmins only.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { errorBody } from '../../src/lib/errors.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
 import { ROLES, type Role } from '../../src/lib/state/auth.ts'
 import { getItem } from '../db/queries/items.ts'
@@ -41,16 +42,16 @@ type Scope = {
 /** Checks a role change; the stored scope keeps only the field the role uses. */
 async function checkScope(c: Context<AppEnv>, caller: Caller, wanted: Scope) {
   if (wanted.role === 'superadmin' && caller.role !== 'superadmin')
-    return { status: 403 as const, error: 'Only a superadmin can make a superadmin.' }
-  if (wanted.role === 'page' && !wanted.pageName) return { status: 400 as const, error: 'A page user needs a page name' }
-  if (wanted.role === 'area' && !wanted.cityName) return { status: 400 as const, error: 'An area user needs a city name' }
+    return { status: 403 as const, error: errorBody('superadmin_only_make') }
+  if (wanted.role === 'page' && !wanted.pageName) return { status: 400 as const, error: errorBody('page_name_missing') }
+  if (wanted.role === 'area' && !wanted.cityName) return { status: 400 as const, error: errorBody('city_name_missing') }
   if (wanted.role === 'page' && !ROUTE_PATTERN.test(wanted.pageName ?? ''))
-    return { status: 400 as const, error: 'A page name is a route such as wa/duvall' }
+    return { status: 400 as const, error: errorBody('page_name_format') }
   if (wanted.role === 'area' && !CITY_NAME.test(wanted.cityName ?? ''))
-    return { status: 400 as const, error: "A city name has letters, digits, spaces and . , ' ( ) - only" }
+    return { status: 400 as const, error: errorBody('city_name_format') }
   if (wanted.role === 'one') {
-    if (!wanted.itemId) return { status: 400 as const, error: 'A one-item user needs an item id' }
-    if (!(await getItem(c.var.deps.store.db, wanted.itemId))) return { status: 400 as const, error: 'Item not found' }
+    if (!wanted.itemId) return { status: 400 as const, error: errorBody('item_id_missing') }
+    if (!(await getItem(c.var.deps.store.db, wanted.itemId))) return { status: 400 as const, error: errorBody('item_not_found') }
   }
   return {
     change: {
@@ -85,8 +86,8 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller) return c.json({ error: 'Not signed in' }, 401)
-      if (!isAdmin(caller)) return c.json({ error: 'You do not have permission to view users.' }, 403)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isAdmin(caller)) return c.json(errorBody('no_view_users'), 403)
       const { limit, offset } = c.req.valid('query')
       const { rows, total } = await listUsers(c.var.deps.store.db, limit, offset)
       return c.json({ users: rows.map(toUserView), total }, 200)
@@ -108,13 +109,13 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller) return c.json({ error: 'Not signed in' }, 401)
-      if (!isAdmin(caller)) return c.json({ error: 'You do not have permission to add users.' }, 403)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isAdmin(caller)) return c.json(errorBody('no_add_users'), 403)
       const body = c.req.valid('json')
       const checked = await checkScope(c, caller, body)
-      if ('error' in checked) return c.json({ error: checked.error }, checked.status)
+      if ('error' in checked) return c.json(checked.error, checked.status)
       const { db } = c.var.deps.store
-      if (await userByEmail(db, body.email)) return c.json({ error: 'A user with this email exists' }, 409)
+      if (await userByEmail(db, body.email)) return c.json(errorBody('user_exists'), 409)
       const now = c.var.deps.now().toISOString()
       const user = await createUser(
         db,
@@ -135,20 +136,20 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller) return c.json({ error: 'Not signed in' }, 401)
-      if (!isAdmin(caller)) return c.json({ error: 'You do not have permission to assign roles.' }, 403)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isAdmin(caller)) return c.json(errorBody('no_assign_roles'), 403)
       const { id } = c.req.valid('param')
       const { db } = c.var.deps.store
       const user = await userById(db, id)
-      if (!user) return c.json({ error: 'User not found' }, 404)
-      if (user.id === caller.userId) return c.json({ error: 'You cannot change your own role.' }, 400)
+      if (!user) return c.json(errorBody('user_not_found'), 404)
+      if (user.id === caller.userId) return c.json(errorBody('own_role'), 400)
       if (ROLES[user.role] === 'superadmin' && caller.role !== 'superadmin') {
-        return c.json({ error: 'Only a superadmin can change a superadmin.' }, 403)
+        return c.json(errorBody('superadmin_only_change'), 403)
       }
       const checked = await checkScope(c, caller, c.req.valid('json'))
-      if ('error' in checked) return c.json({ error: checked.error }, checked.status)
+      if ('error' in checked) return c.json(checked.error, checked.status)
       const saved = await setRole(db, id, checked.change)
-      return saved ? c.json(toUserView(saved), 200) : c.json({ error: 'User not found' }, 404)
+      return saved ? c.json(toUserView(saved), 200) : c.json(errorBody('user_not_found'), 404)
     },
   )
   .openapi(
@@ -161,15 +162,15 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller) return c.json({ error: 'Not signed in' }, 401)
-      if (!isAdmin(caller)) return c.json({ error: 'You do not have permission to remove users.' }, 403)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isAdmin(caller)) return c.json(errorBody('no_remove_users'), 403)
       const { id } = c.req.valid('param')
       const { db } = c.var.deps.store
       const user = await userById(db, id)
-      if (!user) return c.json({ error: 'User not found' }, 404)
-      if (user.id === caller.userId) return c.json({ error: 'You cannot remove yourself.' }, 400)
+      if (!user) return c.json(errorBody('user_not_found'), 404)
+      if (user.id === caller.userId) return c.json(errorBody('remove_self'), 400)
       if (ROLES[user.role] === 'superadmin' && caller.role !== 'superadmin') {
-        return c.json({ error: 'You do not have permission to remove users.' }, 403)
+        return c.json(errorBody('no_remove_users'), 403)
       }
       await deleteUser(db, id)
       return c.json({ ok: true as const }, 200)

@@ -6,11 +6,12 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { ANSWER_MAX, QUESTION_MAX, SUMMARY_MAX } from '../../src/lib/assistant/limits.ts'
 import { LOCALES, type Locale } from '../../src/lib/routes.ts'
 import type { Config } from '../config.ts'
+import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
-import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
 import { errorSchema, errors, json } from '../schemas.ts'
+import { overLimit } from '../lib/rate-limit.ts'
 
 /** The largest model response read; an answer is at most ANSWER_MAX characters anyway. */
 const RESPONSE_MAX_BYTES = 64 * 1024
@@ -23,9 +24,9 @@ const LANGUAGES: Record<Locale, string> = {
   zh: 'Simplified Chinese',
 }
 
-export const NOT_CONFIGURED = 'Assistant not configured'
-export const UNAVAILABLE = 'Assistant unavailable'
-export const TIMED_OUT = 'Assistant timed out'
+export const NOT_CONFIGURED = errorMessage('assistant_off')
+export const UNAVAILABLE = errorMessage('assistant_unavailable')
+export const TIMED_OUT = errorMessage('assistant_timeout')
 
 /**
  * The instructions the model gets: the summary is all it may use, and the question cannot change that.
@@ -151,7 +152,7 @@ export const assistant = new OpenAPIHono<AppEnv>({ defaultHook: hook })
 // Before validation: without a model the answer is always 404, whatever was sent.
 assistant.use('/api/assistant', async (c, next) => {
   const { assistantApiUrl, assistantApiKey } = c.var.deps.config
-  if (!assistantApiUrl || !assistantApiKey) return c.json({ error: NOT_CONFIGURED }, 404)
+  if (!assistantApiUrl || !assistantApiKey) return c.json(errorBody('assistant_off'), 404)
   await next()
   return undefined
 })
@@ -162,9 +163,11 @@ assistant.openapi(assistantRoute, async (c) => {
     { bucket: `assistant:day:${ip}`, limit: 200, windowSeconds: 86_400 },
     { bucket: 'assistant:all', limit: 2_000, windowSeconds: 3_600 },
   ])
-  if (wait) return c.json({ error: TOO_MANY }, 429)
+  if (wait) return c.json(errorBody('too_many'), 429)
   const { question, language, summary } = c.req.valid('json')
   const outcome = await complete(c.var.deps.config, language, question, summary)
   if ('answer' in outcome) return c.json({ answer: outcome.answer }, 200)
-  return c.json({ error: outcome.error }, outcome.error === TIMED_OUT ? 504 : 502)
+  return outcome.error === TIMED_OUT
+    ? c.json(errorBody('assistant_timeout'), 504)
+    : c.json(errorBody('assistant_unavailable'), 502)
 })

@@ -3,12 +3,13 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { revokeRefreshToken, revokeUserTokens, saveReset, spendReset } from '../db/queries/sessions.ts'
 import { endAccessTokens, normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
+import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv, Deps } from '../env.ts'
 import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
-import { TOO_MANY, accountLimits, alreadyFull, countHit, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
+import { accountLimits, alreadyFull, countHit, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
 import { clearRefreshCookie, continueSession, refreshCookie, startSession } from '../lib/session.ts'
 import { toUserView } from '../lib/user-view.ts'
 import { errorSchema, errors, json, okSchema, sessionSchema, userSchema } from '../schemas.ts'
@@ -22,16 +23,16 @@ const tooMany = { 429: json(errorSchema, 'Too many attempts') }
 
 /** Email and password sign-in, shared by POST /auth/email and the legacy GET /api/manage/login. */
 export async function emailSignIn(c: Context<AppEnv>, email = '', password = '') {
-  if (!email.trim() || !password) return { status: 400 as const, body: { error: 'Email and password are required' } }
+  if (!email.trim() || !password) return { status: 400 as const, body: errorBody('credentials_required') }
   const account = accountLimits(normalEmail(email))
   if ((await overLimit(c, signInLimits(clientSource(c), normalEmail(email)))) || (await alreadyFull(c, account)))
-    return { status: 429 as const, body: { error: TOO_MANY } }
+    return { status: 429 as const, body: errorBody('too_many') }
   const user = await userByEmail(c.var.deps.store.db, email)
   // Unknown addresses and accounts without a password spend the same argon2 time (checkPassword).
   const valid = await checkPassword(user?.password_hash ?? null, password)
   if (!user || !valid) {
     await countHit(c, account)
-    return { status: 401 as const, body: { error: 'Invalid email or password' } }
+    return { status: 401 as const, body: errorBody('invalid_login') }
   }
   const signedIn = await signInUser(c.var.deps.store.db, user.email, user.name, user.provider, c.var.deps.now().toISOString())
   return { status: 200 as const, body: await startSession(c, signedIn) }
@@ -82,7 +83,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const session = presented && presented.length <= 200 ? await continueSession(c, presented) : null
       if (!session) {
         clearRefreshCookie(c)
-        return c.json({ error: 'Failed to refresh token' }, 401)
+        return c.json(errorBody('refresh_failed'), 401)
       }
       return c.json(session, 200)
     },
@@ -111,7 +112,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller?.userId) return c.json({ error: 'Not signed in' }, 401)
+      if (!caller?.userId) return c.json(errorBody('not_signed_in'), 401)
       const { db } = c.var.deps.store
       await endAccessTokens(db, caller.userId)
       await revokeUserTokens(db, caller.userId, c.var.deps.now().toISOString())
@@ -129,7 +130,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const caller = await currentCaller(c)
       const user = caller?.userId ? await userById(c.var.deps.store.db, caller.userId) : null
-      if (!user) return c.json({ error: 'Not signed in' }, 401)
+      if (!user) return c.json(errorBody('not_signed_in'), 401)
       return c.json(toUserView(user), 200)
     },
   )
@@ -145,8 +146,8 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const email = normalEmail(c.req.valid('json').email)
-      if (!/^[^\s@]+@[^\s@]+$/.test(email)) return c.json({ error: 'Email is required' }, 400)
-      if (await overLimit(c, resetLimits(clientSource(c), email))) return c.json({ error: TOO_MANY }, 429)
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) return c.json(errorBody('email_required'), 400)
+      if (await overLimit(c, resetLimits(clientSource(c), email))) return c.json(errorBody('too_many'), 429)
       // The link is made and mailed after the answer, so known and unknown addresses answer alike.
       setImmediate(() => void mailResetLink(c.var.deps, email))
       return c.json({ ok: true as const, message: FORGOT_ANSWER }, 200)
@@ -171,14 +172,14 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const { token, password } = c.req.valid('json')
-      if (!token) return c.json({ error: 'Invalid or missing reset token' }, 400)
-      if (password.length < PASSWORD_MIN) return c.json({ error: 'Password must be at least 8 characters' }, 400)
+      if (!token) return c.json(errorBody('reset_token_invalid'), 400)
+      if (password.length < PASSWORD_MIN) return c.json(errorBody('password_short'), 400)
       if (await overLimit(c, [{ bucket: `reset-password:${clientSource(c)}`, limit: 20, windowSeconds: 3600 }])) {
-        return c.json({ error: TOO_MANY }, 429)
+        return c.json(errorBody('too_many'), 429)
       }
       const { store, now } = c.var.deps
       const userId = await spendReset(store.db, sha256(token), now().toISOString())
-      if (userId === null) return c.json({ error: 'Invalid or missing reset token' }, 400)
+      if (userId === null) return c.json(errorBody('reset_token_invalid'), 400)
       await setPassword(store.db, userId, await hashPassword(password))
       await revokeUserTokens(store.db, userId, now().toISOString())
       return c.json({ ok: true as const, message: 'Password changed. You can sign in now.' }, 200)

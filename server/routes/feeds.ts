@@ -2,6 +2,7 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import { feedRows } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
+import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
 import { businessHealth } from '../feeds/overpass/health.ts'
@@ -11,7 +12,7 @@ import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { errorSchema, errors, feedsSchema, json } from '../schemas.ts'
 
-export const FEEDS_FORBIDDEN = 'You do not have permission to view feeds.'
+export const FEEDS_FORBIDDEN = errorMessage('no_view_feeds')
 
 /** Old data: an enabled feed whose last success is older than its threshold, or that has failed without one. */
 function isStale(feed: Feed, row: FeedRow | undefined, now: Date): boolean {
@@ -34,8 +35,8 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
   }),
   async (c) => {
     const caller = await currentCaller(c)
-    if (!caller) return c.json({ error: 'Not signed in' }, 401)
-    if (caller.role !== 'admin' && caller.role !== 'superadmin') return c.json({ error: FEEDS_FORBIDDEN }, 403)
+    if (!caller) return c.json(errorBody('not_signed_in'), 401)
+    if (caller.role !== 'admin' && caller.role !== 'superadmin') return c.json(errorBody('no_view_feeds'), 403)
     const { db } = c.var.deps.store
     const now = c.var.deps.now()
     // Read on each call (a small file; admins only), so the answer follows the configuration the engine runs.

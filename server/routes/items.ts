@@ -2,11 +2,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { ASPECTS, DEFAULT_LOCK_SECONDS } from '../../src/lib/items.ts'
 import { getItem, listItems, updateItem, type ItemFilter } from '../db/queries/items.ts'
+import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
-import { AUTH_REQUIRED, createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
+import { createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, itemInput } from '../lib/item-input.ts'
 import { toRecord } from '../lib/item-view.ts'
 import { errors, idParam, itemRecordSchema, json, okSchema } from '../schemas.ts'
@@ -55,7 +56,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const caller = await currentCaller(c)
-      if (!caller) return c.json({ error: AUTH_REQUIRED }, 401)
+      if (!caller) return c.json(errorBody('auth_required'), 401)
       const scope = scopeOf(caller)
       if (scope === null) return c.json({ items: [], total: 0 }, 200)
       const query = c.req.valid('query')
@@ -76,7 +77,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const row = await getItem(c.var.deps.store.db, id)
       const visible =
         row && (row.is_active === 1 && row.layer === 0 ? true : (await editable(c.var.deps, await currentCaller(c), id)).ok)
-      if (!row || !visible) return c.json({ error: 'Item not found' }, 404)
+      if (!row || !visible) return c.json(errorBody('item_not_found'), 404)
       return c.json(toRecord(row), 200)
     },
   )
@@ -90,7 +91,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const outcome = await createItem(c.var.deps, await currentCaller(c), c.req.valid('json'))
-      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      if (!outcome.ok) return c.json(outcome.error, outcome.status)
       return c.json(toRecord(outcome.row), 201)
     },
   )
@@ -104,7 +105,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const outcome = await removeItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      if (!outcome.ok) return c.json(outcome.error, outcome.status)
       return c.json({ ok: true as const }, 200)
     },
   )
@@ -138,7 +139,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { duration } = c.req.valid('json')
       const until = new Date(c.var.deps.now().getTime() + duration * 1000)
       const outcome = await lockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id, until)
-      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      if (!outcome.ok) return c.json(outcome.error, outcome.status)
       return c.json(toRecord(outcome.row), 200)
     },
   )
@@ -152,7 +153,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       const outcome = await unlockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-      if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+      if (!outcome.ok) return c.json(outcome.error, outcome.status)
       return c.json(toRecord(outcome.row), 200)
     },
   )
@@ -171,8 +172,8 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const caller = await currentCaller(c)
       const { id } = c.req.valid('param')
       const found = await editable(c.var.deps, caller, id)
-      if (!found.ok) return c.json({ error: found.error }, found.status)
-      if (caller?.role === 'one') return c.json({ error: 'You do not have permission to edit this item' }, 403)
+      if (!found.ok) return c.json(found.error, found.status)
+      if (caller?.role === 'one') return c.json(errorBody('no_edit_permission'), 403)
       const editKey = newSecret()
       await updateItem(c.var.deps.store.db, id, { edit_key_hash: sha256(editKey) })
       return c.json({ editKey, loginPath: `/api/login?h=${editKey}&rx=${id}` }, 200)

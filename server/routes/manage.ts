@@ -1,6 +1,7 @@
 // /api/manage/{id} (t = token) and the legacy /api/editzzz/{id} (h = token or edit key), plus /api/login and /api/manage/login.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { signAccessToken, sha256 } from '../lib/auth.ts'
 import { currentCaller, keyCaller } from '../lib/caller.ts'
@@ -9,7 +10,7 @@ import { clientSource } from '../lib/http.ts'
 import { createItem, editable, lockItem, removeItem, saveItem, unlockItem, type Outcome } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, fromManagePayload, managePayload } from '../lib/item-input.ts'
 import { toAlertItem, toManageRecord, toRecord } from '../lib/item-view.ts'
-import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
+import { overLimit } from '../lib/rate-limit.ts'
 import { itemByEditKeyHash } from '../db/queries/items.ts'
 import { EDIT_KEY_TOKEN_SECONDS } from '../lib/auth.ts'
 import { emailSignIn } from './auth.ts'
@@ -66,7 +67,7 @@ function manageCalls(base: string, credential: Credential) {
       }),
       async (c) => {
         const outcome = await editable(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json({ error: outcome.error }, outcome.status)
+        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
       },
     )
     .openapi(
@@ -102,24 +103,23 @@ function manageCalls(base: string, credential: Credential) {
         const { id } = c.req.valid('param')
         const body = c.req.valid('json') as Record<string, unknown>
         const payload = (legacy ? body['Record'] : body) as Record<string, unknown>
-        if (payload['Id'] !== undefined && Number(payload['Id']) !== id)
-          return c.json({ error: 'Id does not match the address' }, 400)
+        if (payload['Id'] !== undefined && Number(payload['Id']) !== id) return c.json(errorBody('id_mismatch'), 400)
         const input = fromManagePayload(payload)
         const caller = await currentCaller(c)
         const now = c.var.deps.now()
         if (legacy && id !== 0) {
           const found = await editable(c.var.deps, caller, id)
-          if (!found.ok) return c.json({ error: found.error }, found.status)
+          if (!found.ok) return c.json(found.error, found.status)
           const locked = found.row.lock_result_until && found.row.lock_result_until > now.toISOString()
           if (locked && body['Force'] !== true && (input.lines !== undefined || input.state !== undefined)) {
-            return c.json({ error: `Result is locked until ${found.row.lock_result_until}; send Force to override` }, 409)
+            return c.json(errorBody('result_locked', { until: String(found.row.lock_result_until) }), 409)
           }
           if (body['IsTempResults'] === true && input.lockResultUntil === undefined) {
             input.lockResultUntil = new Date(now.getTime() + 86_400_000).toISOString()
           }
         }
         const outcome = id === 0 ? await createItem(c.var.deps, caller, input) : await saveItem(c.var.deps, caller, id, input)
-        if (!outcome.ok) return c.json({ error: outcome.error }, outcome.status)
+        if (!outcome.ok) return c.json(outcome.error, outcome.status)
         return c.json(answer(outcome), id === 0 ? 201 : 200)
       },
     )
@@ -133,7 +133,7 @@ function manageCalls(base: string, credential: Credential) {
       }),
       async (c) => {
         const outcome = await removeItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-        return outcome.ok ? c.json({ ok: true as const }, 200) : c.json({ error: outcome.error }, outcome.status)
+        return outcome.ok ? c.json({ ok: true as const }, 200) : c.json(outcome.error, outcome.status)
       },
     )
     .openapi(
@@ -146,9 +146,9 @@ function manageCalls(base: string, credential: Credential) {
       }),
       async (c) => {
         const until = lockDate(c, c.req.valid('query').dt)
-        if (until === null) return c.json({ error: 'dt must be a future date-time within a year' }, 400)
+        if (until === null) return c.json(errorBody('lock_date'), 400)
         const outcome = await lockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id, until)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json({ error: outcome.error }, outcome.status)
+        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
       },
     )
     .openapi(
@@ -161,7 +161,7 @@ function manageCalls(base: string, credential: Credential) {
       }),
       async (c) => {
         const outcome = await unlockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json({ error: outcome.error }, outcome.status)
+        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
       },
     )
 }
@@ -211,10 +211,10 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     }),
     async (c) => {
       if (await overLimit(c, [{ bucket: `editkey:${clientSource(c)}`, limit: 20, windowSeconds: 60 }]))
-        return c.json({ error: TOO_MANY }, 429)
+        return c.json(errorBody('too_many'), 429)
       const { h, rx } = c.req.valid('query')
       const item = await itemByEditKeyHash(c.var.deps.store.db, sha256(h))
-      if (!item || (rx !== undefined && Number(rx) !== item.id)) return c.json({ error: 'This edit link is not valid' }, 401)
+      if (!item || (rx !== undefined && Number(rx) !== item.id)) return c.json(errorBody('edit_link_invalid'), 401)
       const token = await signAccessToken(c.var.deps.config.jwtSecret, keyCaller(item), c.var.deps.now(), EDIT_KEY_TOKEN_SECONDS)
       c.header('Cache-Control', 'no-store')
       return c.json({ token, itemId: item.id }, 200)

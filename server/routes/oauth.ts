@@ -2,11 +2,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { signInUser } from '../db/queries/users.ts'
+import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
 import { githubIdentity, githubToken, googleCode, googleIdentity, type Identity } from '../lib/oauth.ts'
-import { TOO_MANY, overLimit } from '../lib/rate-limit.ts'
+import { overLimit } from '../lib/rate-limit.ts'
 import { startSession } from '../lib/session.ts'
 import { errorSchema, errors, json, sessionSchema } from '../schemas.ts'
 
@@ -44,9 +45,9 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       responses: answers,
     }),
     async (c) => {
-      if (await limited(c)) return c.json({ error: TOO_MANY }, 429)
+      if (await limited(c)) return c.json(errorBody('too_many'), 429)
       const identity = await googleIdentity(c.var.deps.config, c.req.valid('json').credential)
-      if (!identity) return c.json({ error: 'Google authentication failed' }, 401)
+      if (!identity) return c.json(errorBody('google_failed'), 401)
       return c.json(await signIn(c, identity), 200)
     },
   )
@@ -59,9 +60,9 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       responses: { 200: json(z.object({ accessToken: z.string() }), 'The GitHub token'), 400: errors[400], 429: answers[429] },
     }),
     async (c) => {
-      if (await limited(c)) return c.json({ error: TOO_MANY }, 429)
+      if (await limited(c)) return c.json(errorBody('too_many'), 429)
       const accessToken = await githubToken(c.var.deps.config, c.req.valid('json').code)
-      if (!accessToken) return c.json({ error: 'Failed to exchange GitHub code for token' }, 400)
+      if (!accessToken) return c.json(errorBody('github_code_failed'), 400)
       return c.json({ accessToken }, 200)
     },
   )
@@ -74,9 +75,9 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       responses: answers,
     }),
     async (c) => {
-      if (await limited(c)) return c.json({ error: TOO_MANY }, 429)
+      if (await limited(c)) return c.json(errorBody('too_many'), 429)
       const identity = await githubIdentity(c.var.deps.config, c.req.valid('json').accessToken)
-      if (!identity) return c.json({ error: 'GitHub authentication failed' }, 401)
+      if (!identity) return c.json(errorBody('github_failed'), 401)
       return c.json(await signIn(c, identity), 200)
     },
   )
@@ -100,9 +101,9 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { provider } = c.req.valid('param')
       const { code, redirectUri } = c.req.valid('json')
       if (provider !== 'google' && provider !== 'github') {
-        return c.json({ error: `Unsupported provider: ${provider.replace(/[^\w-]/g, '')}` }, 400)
+        return c.json(errorBody('unsupported_provider', { provider: provider.replace(/[^\w-]/g, '') }), 400)
       }
-      if (await limited(c)) return c.json({ error: TOO_MANY }, 429)
+      if (await limited(c)) return c.json(errorBody('too_many'), 429)
       const { config } = c.var.deps
       const githubAccess = provider === 'github' ? await githubToken(config, code) : null
       const identity: Identity | null =
@@ -111,7 +112,7 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
           : githubAccess
             ? await githubIdentity(config, githubAccess)
             : null
-      if (!identity) return c.json({ error: 'OAuth callback failed' }, 401)
+      if (!identity) return c.json(errorBody('callback_failed'), 401)
       return c.json(await signIn(c, identity), 200)
     },
   )

@@ -8,7 +8,7 @@ import { shapesOf } from '../feeds/shapes.ts'
 import type { AppEnv } from '../env.ts'
 import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
-import { describeIssues } from '../lib/http.ts'
+import { invalidRequest } from '../lib/http.ts'
 import { reactionJson } from '../lib/reaction.ts'
 import { errors, json, reactionSchema } from '../schemas.ts'
 
@@ -84,7 +84,7 @@ export const reaction = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
 reaction.openAPIRegistry.registerPath(reactionRoute)
 reaction.get('/api/reaction', async (c) => {
   const parsed = reactionQuery.safeParse(c.req.query())
-  if (!parsed.success) return c.json({ error: describeIssues(parsed.error, 'query') }, 400)
+  if (!parsed.success) return c.json(invalidRequest(parsed.error, 'query'), 400)
   const { lat, lon, route, layer = 0 } = parsed.data
   const { store, reactionCache } = c.var.deps
   const page = route?.toLowerCase() ?? ''

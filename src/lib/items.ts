@@ -1,4 +1,5 @@
 /** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
+import { errorMessage, type Problem } from './errors.ts'
 
 /** The section an item belongs to; the reaction response has one list per section. */
 export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
@@ -62,24 +63,33 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Validates an item before saving; the messages are SPEC section 5's, joined with a comma.
- * @example validateItem({ title: ' ' }) // 'Title is required'
+ * Checks an item before saving (SPEC section 5): the codes of what is wrong, in the SPEC's order.
+ * @example itemProblems({ title: ' ', link: 'x' }) // [{ code: 'title_required' }, { code: 'link_url' }]
  */
-export function validateItem(draft: ItemDraft): string | null {
-  const errors: string[] = []
+export function itemProblems(draft: ItemDraft): Problem[] {
+  const problems: Problem[] = []
   const title = (draft.title ?? '').trim()
-  if (!title) errors.push('Title is required')
-  else if (title.length >= TITLE_MAX) errors.push('Title must be less than 200 characters')
+  if (!title) problems.push({ code: 'title_required' })
+  else if (title.length >= TITLE_MAX) problems.push({ code: 'title_too_long' })
   if (draft.specialData) {
     try {
       JSON.parse(draft.specialData)
     } catch {
-      errors.push('Invalid JSON in specialData')
+      problems.push({ code: 'special_data_json' })
     }
   }
-  if (draft.link && !isHttpUrl(draft.link.trim())) errors.push('Invalid link URL')
-  if (draft.image && !isHttpUrl(draft.image.trim())) errors.push('Invalid image URL')
-  return errors.length ? errors.join(', ') : null
+  if (draft.link && !isHttpUrl(draft.link.trim())) problems.push({ code: 'link_url' })
+  if (draft.image && !isHttpUrl(draft.image.trim())) problems.push({ code: 'image_url' })
+  return problems
+}
+
+/**
+ * Validates an item before saving; the messages are SPEC section 5's, joined with a comma.
+ * @example validateItem({ title: ' ' }) // 'Title is required'
+ */
+export function validateItem(draft: ItemDraft): string | null {
+  const problems = itemProblems(draft)
+  return problems.length ? problems.map(({ code }) => errorMessage(code)).join(', ') : null
 }
 
 /**

@@ -33,6 +33,7 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect((await api.send('GET', '/auth/me', { token })).body).toMatchObject({ email, role: 3, roleName: 'superadmin' })
     expect((await api.send('POST', '/auth/email', { body: { email } })).body).toEqual({
       error: 'Email and password are required',
+      code: 'credentials_required',
     })
     expect(await api.send('POST', '/auth/email', { body: { email, password: 'wrong password' } })).toMatchObject({
       status: 401,
@@ -82,9 +83,11 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect(api.mails[0]!.text).toContain(`http://localhost:4321/reset/${token}`)
     expect((await api.send('POST', '/auth/reset-password', { body: { token, password: 'short' } })).body).toEqual({
       error: 'Password must be at least 8 characters',
+      code: 'password_short',
     })
     expect((await api.send('POST', '/auth/reset-password', { body: { password: 'long enough' } })).body).toEqual({
       error: 'Invalid or missing reset token',
+      code: 'reset_token_invalid',
     })
     expect((await api.send('POST', '/auth/reset-password', { body: { token, password: 'a new password' } })).status).toBe(200)
     expect((await api.send('POST', '/auth/reset-password', { body: { token, password: 'again password' } })).status).toBe(400)
@@ -133,11 +136,13 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect(exchanged.body).toEqual({ accessToken: 'gho_good' })
     expect((await api.send('POST', '/auth/github/token', { body: { code: 'bad' } })).body).toEqual({
       error: 'Failed to exchange GitHub code for token',
+      code: 'github_code_failed',
     })
     const signedIn = await api.send('POST', '/auth/github', { body: { accessToken: 'gho_good' } })
     expect(signedIn.body.user).toMatchObject({ email: 'octo@example.org', name: 'Octo Cat', provider: 'github' })
     expect((await api.send('POST', '/auth/github', { body: { accessToken: 'gho_bad' } })).body).toEqual({
       error: 'GitHub authentication failed',
+      code: 'github_failed',
     })
   })
 
@@ -146,9 +151,12 @@ describe.each(await backends())('auth on $name', (backend) => {
     expect((await api.send('POST', '/auth/callback/google', { body: { code: 'good' } })).body.user.email).toBe('gail@example.org')
     expect((await api.send('POST', '/auth/callback/google', { body: { code: 'bad' } })).body).toEqual({
       error: 'OAuth callback failed',
+      code: 'callback_failed',
     })
     expect((await api.send('POST', '/auth/callback/myspace', { body: { code: 'x' } })).body).toEqual({
       error: 'Unsupported provider: myspace',
+      code: 'unsupported_provider',
+      params: { provider: 'myspace' },
     })
   })
 

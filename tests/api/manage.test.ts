@@ -84,7 +84,10 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect((await api.send('POST', `/api/manage/${id}?t=${one}`, { body: { Title: 'Owner edit' } })).status).toBe(200)
     expect((await api.send('POST', `/api/manage/${other}?t=${one}`, { body: { Title: 'Not mine' } })).status).toBe(403)
     expect((await api.send('GET', `/api/login?h=${editKey}&rx=${other}`)).status).toBe(401)
-    expect((await api.send('GET', '/api/login?h=wrong-key')).body).toEqual({ error: 'This edit link is not valid' })
+    expect((await api.send('GET', '/api/login?h=wrong-key')).body).toEqual({
+      error: 'This edit link is not valid',
+      code: 'edit_link_invalid',
+    })
     // A new key voids the old key and every token made from it.
     await api.send('POST', `/items/${id}/edit-key`, { token: admin })
     expect((await api.send('POST', `/api/manage/${id}?t=${one}`, { body: { Title: 'Stale' } })).status).toBe(401)
@@ -123,7 +126,11 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect(user.token).toBeTruthy()
     expect((await api.send('GET', '/api/manage/login?e=legacy@example.org&p=wrong')).body).toEqual({
       error: 'Invalid email or password',
+      code: 'invalid_login',
     })
-    expect((await api.send('GET', '/api/manage/login')).body).toEqual({ error: 'Email and password are required' })
+    expect((await api.send('GET', '/api/manage/login')).body).toEqual({
+      error: 'Email and password are required',
+      code: 'credentials_required',
+    })
   })
 })

@@ -131,7 +131,7 @@ describe('template extraction limits', () => {
         row,
         hoursLater(40).toISOString(),
       )
-      if (!edited.ok) throw new Error(edited.error)
+      if (!edited.ok) throw new Error(edited.error.error)
       await updateItem(api.store.db, id, edited.fields)
       const after = await runTemplateJob(api.store.db, { allowPrivate: true, now: () => hoursLater(40), extractor })
       expect(after).toMatchObject({ checked: 1, failed: 0 })
