@@ -140,6 +140,42 @@ export const userSchema = z
 export const sessionSchema = z.object({ token: z.string(), user: userSchema }).openapi('Session')
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() }).openapi('Ok')
 
+// Answers that have no OpenAPI component name: named here so that the browser's types derive from them too
+// (src/lib/api/types.ts); they stay unnamed in the document, as they were inline in their routes.
+
+/** GET /admin/users: a page of users. */
+export const userListSchema = z.object({ users: z.array(userSchema), total: z.number().int() })
+/** GET /items: a page of item records. */
+export const itemListSchema = z.object({ items: z.array(itemRecordSchema), total: z.number().int() })
+/** POST /items/{id}/edit-key: the new key, shown once, and its sign-in link. */
+export const editKeySchema = z.object({ editKey: z.string(), loginPath: z.string() })
+/** GET /api/login: a token of role one for the item whose edit key was given. */
+export const keySessionSchema = z.object({ token: z.string(), itemId: z.number().int() })
+/** POST /auth/github/token: the GitHub access token for a code. */
+export const githubTokenSchema = z.object({ accessToken: z.string() })
+/** POST /api/assistant: the model's plain-text answer. */
+export const assistantAnswerSchema = z.object({ answer: z.string() })
+/** GET /api/cities: up to 10 cities. */
+export const citiesSchema = z.array(
+  z.object({
+    name: z.string(),
+    lat: z.number(),
+    lon: z.number(),
+    country: z.string(),
+    state: z.string(),
+    timezone: z.string(),
+    displayName: z.string(),
+    route: z.string().nullable(),
+  }),
+)
+/** The manage family's answer: the legacy PascalCase record and the public Alert item. */
+export const manageAnswerSchema = z
+  .object({
+    record: z.record(z.string(), z.unknown()).openapi({ description: 'ItemRecord with PascalCase keys' }),
+    item: alertItemSchema,
+  })
+  .openapi('ManageAnswer')
+
 /** JSON content of a schema, for createRoute's responses. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

@@ -1,9 +1,10 @@
 // What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage).
-import type { AlertItem } from '../../src/lib/items.ts'
 import type { z } from '@hono/zod-openapi'
 import type { ItemRow } from '../db/schema.ts'
-import type { itemRecordSchema } from '../schemas.ts'
+import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
 import { pascal } from './item-input.ts'
+
+type AlertItem = z.infer<typeof alertItemSchema>
 
 const stringList = (json: string): string[] => {
   try {

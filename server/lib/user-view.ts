@@ -1,20 +1,11 @@
 // A user as the API sends it: never the password hash.
 import { ROLES } from '../../src/lib/state/auth.ts'
+import type { z } from '@hono/zod-openapi'
 import type { UserRow } from '../db/schema.ts'
+import type { userSchema } from '../schemas.ts'
 
-export type UserView = {
-  id: number
-  email: string
-  name: string
-  provider: string
-  role: number
-  roleName: string
-  itemId: number | null
-  pageName: string | null
-  cityName: string | null
-  createdAt: string
-  lastLoginAt: string | null
-}
+/** The User component of the OpenAPI document (server/schemas.ts): the one definition of this shape. */
+export type UserView = z.infer<typeof userSchema>
 
 export function toUserView(user: UserRow): UserView {
   return {

@@ -11,7 +11,7 @@ import type { Caller } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { toUserView } from '../lib/user-view.ts'
-import { errorSchema, errors, idNumber, idParam, json, okSchema, userSchema } from '../schemas.ts'
+import { errorSchema, errors, idNumber, idParam, json, okSchema, userListSchema, userSchema } from '../schemas.ts'
 
 /** A place name as the city list spells every one of them: letters (any script), digits, spaces and . , ' ’ ‘ ( ) - (up to 100). */
 const CITY_NAME = /^[\p{L}‘'][\p{L}\p{M}\p{N} .,'’‘()-]{0,99}$/u
@@ -78,7 +78,7 @@ export const admin = new OpenAPIHono<AppEnv>({ defaultHook: hook })
         }),
       },
       responses: {
-        200: json(z.object({ users: z.array(userSchema), total: z.number().int() }), 'Users'),
+        200: json(userListSchema, 'Users'),
         400: errors[400],
         401: errors[401],
         ...forbidden,

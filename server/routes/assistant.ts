@@ -10,7 +10,7 @@ import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
-import { errorSchema, errors, json } from '../schemas.ts'
+import { assistantAnswerSchema, errorSchema, errors, json } from '../schemas.ts'
 import { overLimit } from '../lib/rate-limit.ts'
 
 /** The largest model response read; an answer is at most ANSWER_MAX characters anyway. */
@@ -139,7 +139,7 @@ const assistantRoute = createRoute({
     },
   },
   responses: {
-    200: json(z.object({ answer: z.string() }), 'The model’s plain-text answer'),
+    200: json(assistantAnswerSchema, 'The model’s plain-text answer'),
     400: errors[400],
     404: json(errorSchema, NOT_CONFIGURED),
     429: json(errorSchema, 'Too many questions'),

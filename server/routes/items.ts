@@ -10,7 +10,7 @@ import { hook } from '../lib/hook.ts'
 import { createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, itemInput } from '../lib/item-input.ts'
 import { toRecord } from '../lib/item-view.ts'
-import { errors, idParam, itemRecordSchema, json, okSchema } from '../schemas.ts'
+import { editKeySchema, errors, idParam, itemListSchema, itemRecordSchema, json, okSchema } from '../schemas.ts'
 import type { Caller } from '../lib/auth.ts'
 
 const listQuery = z.object({
@@ -49,7 +49,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       summary: 'Items the caller may edit, newest first',
       request: { query: listQuery },
       responses: {
-        200: json(z.object({ items: z.array(itemRecordSchema), total: z.number().int() }), 'A page of items'),
+        200: json(itemListSchema, 'A page of items'),
         400: errors[400],
         401: errors[401],
       },
@@ -164,7 +164,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       summary: 'Issues a new secret edit key for the item (voiding the old one) and its sign-in link',
       request: { params: idParam },
       responses: {
-        200: json(z.object({ editKey: z.string(), loginPath: z.string() }), 'Shown once; only its hash is kept'),
+        200: json(editKeySchema, 'Shown once; only its hash is kept'),
         ...errors,
       },
     }),

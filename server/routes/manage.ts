@@ -14,7 +14,7 @@ import { overLimit } from '../lib/rate-limit.ts'
 import { itemByEditKeyHash } from '../db/queries/items.ts'
 import { EDIT_KEY_TOKEN_SECONDS } from '../lib/auth.ts'
 import { emailSignIn } from './auth.ts'
-import { alertItemSchema, errorSchema, errors, idParam, json, okSchema, sessionSchema } from '../schemas.ts'
+import { errorSchema, errors, idParam, json, keySessionSchema, manageAnswerSchema, okSchema, sessionSchema } from '../schemas.ts'
 
 const credential = z.string().max(4096).optional()
 const tQuery = z.object({ t: credential })
@@ -29,13 +29,7 @@ const lockUntil = z.iso
   .optional()
   .openapi({ description: 'Lock until (ISO date-time); default one hour' })
 
-const manageAnswer = z
-  .object({
-    record: z.record(z.string(), z.unknown()).openapi({ description: 'ItemRecord with PascalCase keys' }),
-    item: alertItemSchema,
-  })
-  .openapi('ManageAnswer')
-const answers = { 200: json(manageAnswer, 'The item'), ...errors, 409: json(errorSchema, 'Result locked') }
+const answers = { 200: json(manageAnswerSchema, 'The item'), ...errors, 409: json(errorSchema, 'Result locked') }
 
 const answer = (outcome: Extract<Outcome, { ok: true }>) => ({
   record: toManageRecord(toRecord(outcome.row)),
@@ -97,7 +91,7 @@ function manageCalls(base: string, credential: Credential) {
             required: true,
           },
         },
-        responses: { ...answers, 201: json(manageAnswer, 'Created') },
+        responses: { ...answers, 201: json(manageAnswerSchema, 'Created') },
       }),
       async (c) => {
         const { id } = c.req.valid('param')
@@ -203,7 +197,7 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
         }),
       },
       responses: {
-        200: json(z.object({ token: z.string(), itemId: z.number().int() }), 'Token for the one item'),
+        200: json(keySessionSchema, 'Token for the one item'),
         400: errors[400],
         401: errors[401],
         429: json(errorSchema, 'Too many attempts'),

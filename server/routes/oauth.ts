@@ -9,7 +9,7 @@ import { clientSource } from '../lib/http.ts'
 import { githubIdentity, githubToken, googleCode, googleIdentity, type Identity } from '../lib/oauth.ts'
 import { overLimit } from '../lib/rate-limit.ts'
 import { startSession } from '../lib/session.ts'
-import { errorSchema, errors, json, sessionSchema } from '../schemas.ts'
+import { errorSchema, errors, githubTokenSchema, json, sessionSchema } from '../schemas.ts'
 
 const body = <T extends z.ZodRawShape>(shape: T) => ({
   body: { content: { 'application/json': { schema: z.object(shape).strict() } }, required: true },
@@ -57,7 +57,7 @@ export const oauth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/auth/github/token',
       summary: 'Exchanges a GitHub authorization code for an access token',
       request: body({ code: z.string().min(1).max(512) }),
-      responses: { 200: json(z.object({ accessToken: z.string() }), 'The GitHub token'), 400: errors[400], 429: answers[429] },
+      responses: { 200: json(githubTokenSchema, 'The GitHub token'), 400: errors[400], 429: answers[429] },
     }),
     async (c) => {
       if (await limited(c)) return c.json(errorBody('too_many'), 429)

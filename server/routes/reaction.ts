@@ -10,7 +10,7 @@ import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
 import { invalidRequest } from '../lib/http.ts'
 import { reactionJson } from '../lib/reaction.ts'
-import { errors, json, reactionSchema } from '../schemas.ts'
+import { citiesSchema, errors, json, reactionSchema } from '../schemas.ts'
 
 const coordinate = (limit: number) =>
   z
@@ -46,21 +46,7 @@ export const reaction = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
     summary: 'City search with the site’s ranking: exact, then prefix, then contains',
     request: { query: z.object({ city: z.string().max(100).openapi({ example: 'duv' }) }) },
     responses: {
-      200: json(
-        z.array(
-          z.object({
-            name: z.string(),
-            lat: z.number(),
-            lon: z.number(),
-            country: z.string(),
-            state: z.string(),
-            timezone: z.string(),
-            displayName: z.string(),
-            route: z.string().nullable(),
-          }),
-        ),
-        'Up to 10 cities; fewer than 2 characters gives an empty list',
-      ),
+      200: json(citiesSchema, 'Up to 10 cities; fewer than 2 characters gives an empty list'),
       400: errors[400],
     },
   }),
