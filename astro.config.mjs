@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap'
 import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 import { dictionaryParts } from './src/i18n/parts-plugin.ts'
+import { chunkGroup } from './src/integrations/chunks.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
 import { nearIndexIntegration } from './src/integrations/near-index.ts'
 
@@ -44,5 +45,9 @@ export default defineConfig({
     plugins: [dictionaryParts()],
     // A constant, so that without telemetry the minifier drops its loader from every page (layout-client.ts).
     define: { 'import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING': JSON.stringify(telemetry.trim()) },
+    // The browser's files: fewer, larger shared chunks (the layout script's imports, the live data, React), src/integrations/chunks.ts.
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkGroup() }] } } } } },
+    },
   },
 })
