@@ -1,11 +1,9 @@
 import { createApi } from '../api/porchlight.ts'
-import { $authToken } from './session.ts'
+import { apiSession } from './api-session.ts'
 
 /**
- * The one Porchlight API client of the page, with the stored token. A token the server refuses
- * (revoked by a role change or sign-out everywhere) is renewed once from the refresh cookie; the
- * session module is imported when that happens, as it imports this client itself.
+ * The one Porchlight API client of the page (ky), with the stored token and its renewal
+ * (api-session.ts). Visitor pages' reaction call goes without it (api/reaction.ts), so ky loads
+ * only with the first staff, account or assistant call.
  */
-export const api = createApi(() => $authToken.get(), {
-  onUnauthorized: async () => (await import('./auth.ts')).refreshSession(),
-})
+export const api = createApi(apiSession.token, { onUnauthorized: apiSession.onUnauthorized })

@@ -6,7 +6,8 @@ import { warningsOf } from '../dashboard/warnings.ts'
 import { expandRoads } from '../live/roads.ts'
 import { withRetry } from '../query.ts'
 import { alertsUrl, decodeAlerts } from '../weather/alerts.ts'
-import { api } from './api.ts'
+import { getReaction } from '../api/reaction.ts'
+import { apiSession } from './api-session.ts'
 import { $pinnedLocations, $recentLocations } from './locations.ts'
 import { $pagePoint } from './place.ts'
 import { $roads, reaction } from './reaction.ts'
@@ -103,7 +104,7 @@ async function loadTemperatures(places: DashboardPlace[]): Promise<void> {
 async function countWarnings(place: DashboardPlace): Promise<number> {
   const layer = $settings.get().testLayer
   const [live, nws] = await Promise.all([
-    withRetry(() => api.reaction({ lat: place.lat, lon: place.lon, route: place.route, layer }), 1),
+    withRetry(() => getReaction({ lat: place.lat, lon: place.lon, route: place.route, layer }, apiSession), 1),
     withRetry(async () => decodeAlerts(await fetchJson(alertsUrl(place))), 1),
   ])
   return warningsOf(live.statuses.messages, expandRoads(live.roads.messages).entries, nws).length

@@ -2,7 +2,8 @@ import { computed } from 'nanostores'
 import type { Reaction } from '../items.ts'
 import { bannerAlert, badgeCounts } from '../live/severity.ts'
 import { expandRoads } from '../live/roads.ts'
-import { api } from './api.ts'
+import { getReaction } from '../api/reaction.ts'
+import { apiSession } from './api-session.ts'
 import { $settings } from './settings.ts'
 import { createSource } from './source.ts'
 
@@ -19,7 +20,7 @@ const $testLayer = computed($settings, (settings) => settings.testLayer)
 /** The live sections for the page's point: one request shared by the banner, badges and every list. */
 export const reaction = createSource<Reaction>(
   REACTION_READING.staleMs,
-  (point) => api.reaction({ lat: point.lat, lon: point.lon, route: point.route, layer: $settings.get().testLayer }),
+  (point) => getReaction({ lat: point.lat, lon: point.lon, route: point.route, layer: $settings.get().testLayer }, apiSession),
   {
     retries: REACTION_READING.retries,
     everyMs: REACTION_READING.everyMs,

@@ -6,8 +6,8 @@ import { alertItem } from '../live/alert-item.ts'
 const fetchJson = vi.fn<(url: string) => Promise<unknown>>()
 const reactionCall = vi.fn<(query: { lat: number; lon: number }) => Promise<Reaction>>()
 vi.mock('../../../src/lib/api/client.ts', () => ({ fetchJson: (url: string) => fetchJson(url) }))
-vi.mock('../../../src/lib/stores/api.ts', () => ({
-  api: { reaction: (query: { lat: number; lon: number }) => reactionCall(query) },
+vi.mock('../../../src/lib/api/reaction.ts', () => ({
+  getReaction: (query: { lat: number; lon: number }) => reactionCall(query),
 }))
 
 type Modules = typeof import('../../../src/lib/stores/dashboard.ts') &

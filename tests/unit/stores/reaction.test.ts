@@ -4,7 +4,7 @@ import type { AlertItem, Reaction } from '../../../src/lib/items.ts'
 import { alertItem } from '../live/alert-item.ts'
 
 const reactionCall = vi.fn<(query: unknown) => Promise<Reaction>>()
-vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { reaction: (query: unknown) => reactionCall(query) } }))
+vi.mock('../../../src/lib/api/reaction.ts', () => ({ getReaction: (query: unknown) => reactionCall(query) }))
 
 // Each test gets fresh stores: a source keeps its data in memory across mounts.
 type Modules = typeof import('../../../src/lib/stores/reaction.ts') &

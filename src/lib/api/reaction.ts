@@ -1,0 +1,77 @@
+// The reaction call (SPEC section 7) with the browser's own fetch: every place page makes it at idle
+// for the banner, the badges and the live lists, and ky (8 KB gzip) then stays off those pages until
+// a staff or account call needs the full client (porchlight.ts). Same request, headers, timeout,
+// token renewal and error texts as the ky client's `reaction`.
+import type { Reaction } from '../items.ts'
+import { apiBase } from '../public-env.ts'
+
+export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
+
+/** What the call needs of the session: the token now, and a renewal for a refused one. */
+export type ReactionSession = {
+  token: () => string | null
+  onUnauthorized?: () => Promise<boolean>
+  base?: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+const FALLBACK = 'Unable to load data. Please try again.'
+const NETWORK = 'Network error. Please check your connection.'
+
+/** A failed reaction call: HTTP status (0 for network failures and timeouts) and the text to show. */
+export class ReactionError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** The request URL: the point rounded to 2 decimals, the route and test layer when set, a timestamp. */
+export function reactionUrl(base: string, { lat, lon, route, layer }: ReactionQuery, now = Date.now()): string {
+  const query = new URLSearchParams({ lat: lat.toFixed(2), lon: lon.toFixed(2) })
+  if (route) query.set('route', route)
+  if (layer) query.set('layer', String(layer))
+  query.set('_t', String(now))
+  return `${base.replace(/\/$/, '')}/api/reaction?${query}`
+}
+
+/**
+ * GETs the live sections for a point. A 401 to a call that carried a token renews the session once
+ * through `onUnauthorized` and tries again; errors carry the server's `{ error }` text, else the
+ * SPEC's wording (section 8).
+ * @example await getReaction({ lat: 47.74, lon: -121.99, route: 'wa/duvall' }, { token: () => null })
+ */
+export async function getReaction(query: ReactionQuery, session: ReactionSession): Promise<Reaction> {
+  const sent = session.token()
+  try {
+    return await request(query, session, sent)
+  } catch (error) {
+    const refused = error instanceof ReactionError && error.status === 401
+    if (!refused || !sent || !session.onUnauthorized || !(await session.onUnauthorized())) throw error
+    return request(query, session, session.token())
+  }
+}
+
+async function request(query: ReactionQuery, session: ReactionSession, token: string | null): Promise<Reaction> {
+  const run = session.fetch ?? fetch
+  let response: Response
+  try {
+    response = await run(reactionUrl(session.base ?? apiBase(), query), {
+      credentials: 'include',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(session.timeoutMs ?? 30_000),
+    })
+  } catch {
+    // Offline, refused, blocked or timed out.
+    throw new ReactionError(0, NETWORK)
+  }
+  const body: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    const text = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : FALLBACK
+    throw new ReactionError(response.status, text)
+  }
+  if (body === undefined) throw new ReactionError(0, FALLBACK)
+  return body as Reaction
+}
