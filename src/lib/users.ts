@@ -1,4 +1,5 @@
 /** User admin (SPEC sections 6 and 8): the messages of the /admin/users calls, and the roles and scopes an admin may give. */
+import type { I18nKey } from '../i18n/index.ts'
 import type { UserView } from '../../server/lib/user-view.ts'
 import { ROUTE_PATTERN } from './slug.ts'
 import { ROLES, type Role } from './state/auth.ts'
@@ -98,7 +99,7 @@ export function assignableRoles(caller: Role): Role[] {
 }
 
 /** The i18n key of a role's name. */
-const ROLE_KEYS: Readonly<Record<Role, string>> = {
+const ROLE_KEYS: Readonly<Record<Role, I18nKey>> = {
   none: 'users.roleNone',
   admin: 'users.roleAdmin',
   page: 'users.rolePage',
@@ -106,7 +107,7 @@ const ROLE_KEYS: Readonly<Record<Role, string>> = {
   area: 'users.roleArea',
   one: 'users.roleOne',
 }
-export const roleKey = (role: Role): string => ROLE_KEYS[role]
+export const roleKey = (role: Role): I18nKey => ROLE_KEYS[role]
 
 /**
  * What the signed-in caller may do with a user: nothing to themselves, nothing to a superadmin

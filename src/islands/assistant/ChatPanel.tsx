@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { QUESTION_MAX } from '../../lib/assistant/limits.ts'
 import { isLocale } from '../../lib/routes.ts'
 import { $assistantOpen, $conversation, ask, closeAssistant } from '../../lib/stores/assistant.ts'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { Turns } from './Turns.tsx'
 import '../../styles/assistant.css'
 

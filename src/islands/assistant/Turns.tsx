@@ -1,7 +1,7 @@
 // The conversation log: each question and its answer as plain text, the newest kept in view.
 import { useEffect, useRef } from 'react'
 import type { Turn } from '../../lib/stores/assistant.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 export function Turns({ turns, t, intro }: { turns: Turn[]; t: T; intro: string | null }) {
   const log = useRef<HTMLDivElement>(null)

@@ -6,7 +6,7 @@ import { appPath, isLocale } from '../../lib/routes.ts'
 import { $placeCards } from '../../lib/stores/dashboard.ts'
 import { $settings } from '../../lib/stores/settings.ts'
 import { OpenMeteoCredit } from '../weather/Card.tsx'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { PlaceCardView } from './PlaceCardView.tsx'
 import { Pending } from './parts.tsx'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { NearestCamera } from '../../lib/dashboard/summary.ts'
 import type { Settings } from '../../lib/state/settings.ts'
 import { distanceText } from '../live/Entry.tsx'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 /** The nearest camera's still (http(s) only, a fixed 4:3 box), its name and distance, linking to the Cameras page. */
 export function NowCamera(props: { camera: NearestCamera | null; t: T; href: string; settings: Settings; locale: string }) {

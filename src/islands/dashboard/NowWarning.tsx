@@ -1,5 +1,5 @@
 import type { Warning } from '../../lib/dashboard/warnings.ts'
-import type { T } from '../weather/hooks.ts'
+import type { I18nFamily, T } from '../../i18n/use-t.ts'
 
 /** Where each source's warnings are listed in full. */
 export type WarningLinks = Record<Warning['source'], string>
@@ -8,7 +8,10 @@ export type WarningLinks = Record<Warning['source'], string>
 export function NowWarning({ top, t, links }: { top: { warning: Warning; more: number } | null; t: T; links: WarningLinks }) {
   if (!top) return <p className="dash-calm">{t('dash.noWarnings')}</p>
   const { warning, more } = top
-  const level = warning.source === 'nws' ? t(`severity.${warning.level}`) : t(`priority.${warning.level}`)
+  const level =
+    warning.source === 'nws'
+      ? t(`severity.${warning.level}` as I18nFamily<'severity'>)
+      : t(`priority.${warning.level}` as I18nFamily<'priority'>)
   const source = { statuses: t('nav.statuses'), roads: t('nav.roads'), nws: t('dash.nws') }[warning.source]
   return (
     <div className={`dash-alert sev-${warning.severity}`}>

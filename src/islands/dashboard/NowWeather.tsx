@@ -5,7 +5,7 @@ import { formatPercent, formatTemperature } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { OpenMeteoCredit } from '../weather/Card.tsx'
 import { WeatherIcon, conditionText } from '../weather/Condition.tsx'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 import { Failed, Pending } from './parts.tsx'
 
 /** The current temperature and condition, today's high and low and chance of rain. */

@@ -2,7 +2,7 @@ import type { Settings } from '../../lib/state/settings.ts'
 import type { PlaceCard } from '../../lib/stores/dashboard.ts'
 import { formatTemperature } from '../../lib/units.ts'
 import { WeatherIcon, conditionText } from '../weather/Condition.tsx'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 /** One place: name, the lists it is in, current temperature and warning count; the whole card links to its dashboard. */
 export function PlaceCardView({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { T } from '../weather/hooks.ts'
+import type { I18nKey, T } from '../../i18n/use-t.ts'
 
 /** A placeholder the size of what it waits for (a class of dashboard.css), so nothing moves when data comes. */
 export const Pending = ({ className }: { className: string }) => (
@@ -7,7 +7,7 @@ export const Pending = ({ className }: { className: string }) => (
 )
 
 /** One part of the dashboard failed: the section's own error text and a retry, the rest of the card still shows. */
-export function Failed({ t, errorKey, retry }: { t: T; errorKey: string; retry: () => void }) {
+export function Failed({ t, errorKey, retry }: { t: T; errorKey: I18nKey; retry: () => void }) {
   return (
     <div className="card-error dash-error" role="alert">
       <p>{t(errorKey)}</p>

@@ -3,7 +3,7 @@ import { canEdit } from '../../lib/can-edit.ts'
 import type { AlertItem } from '../../lib/items.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { openEditor } from '../../lib/stores/editor.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 /** The edit control on a listed item: shown only when canEdit (the server's own rule) lets the signed-in user change it. */
 export function EditButton({ item, t }: { item: Pick<AlertItem, 'id' | 'title' | 'pageName' | 'cityName'>; t: T }) {

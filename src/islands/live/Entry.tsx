@@ -3,7 +3,7 @@ import { milesToKm, formatDistance } from '../../lib/units.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
 import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
-import type { T } from '../weather/hooks.ts'
+import type { I18nFamily, T } from '../../i18n/use-t.ts'
 import type { Settings } from '../../lib/state/settings.ts'
 
 const KNOWN_STATES: readonly string[] = [...STATUS_WORDS, 'critical']
@@ -11,7 +11,7 @@ const KNOWN_STATES: readonly string[] = [...STATUS_WORDS, 'critical']
 /** A state word in the visitor's language when it is one of the SPEC's statuses; staff's own words as written. */
 export function stateLabel(state: string, t: T): string {
   const word = state.trim().toLowerCase()
-  return KNOWN_STATES.includes(word) ? t(`status.${word}`) : state
+  return KNOWN_STATES.includes(word) ? t(`status.${word}` as I18nFamily<'status'>) : state
 }
 
 /** Distance in the visitor's unit; the API gives miles. */

@@ -1,6 +1,6 @@
 import { DAYS, formatTime, localClock, weekFrom, type DayHours, type DayKey, type OpenState } from '../../lib/live/hours.ts'
 import type { Business } from '../../lib/live/business.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 /** Weekday names from Intl in the visitor's language (2026-11-23 was a Monday). */
 function dayName(day: DayKey, locale: string): string {

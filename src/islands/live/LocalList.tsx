@@ -8,7 +8,7 @@ import { $localFilter, setLocalQuery, setOpenNow } from '../../lib/stores/local.
 import { reaction } from '../../lib/stores/reaction.ts'
 import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'

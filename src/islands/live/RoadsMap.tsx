@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { severityOf } from '../../lib/live/severity.ts'
 import { OSM_ATTRIBUTION, OSM_TILES } from '../../lib/weather/radar.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 
 const ZOOM = 10

@@ -2,7 +2,7 @@
 import { useRef, type KeyboardEvent } from 'react'
 import { LOCK_CHOICES, isLocked, type Draft, type LockChoice } from '../../lib/editor/draft.ts'
 import { parseTemplate } from '../../lib/template.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 import { SelectInput, TextInput } from './inputs.tsx'
 
 export const ADVANCED_TABS = ['override', 'template', 'json'] as const

@@ -4,7 +4,7 @@ import { signIn } from '../../lib/stores/auth.ts'
 import { finishGithubSignIn } from '../../lib/stores/oauth.ts'
 import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 import { errorText, localMessage } from '../../lib/messages.ts'
 

@@ -2,7 +2,7 @@
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { DAYS } from '../../lib/live/hours.ts'
 import { unreadableDays, type BusinessField, type BusinessForm } from '../../lib/editor/business.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 import { FieldGroup, SelectInput, TextInput } from './inputs.tsx'
 
 /** Weekday names in the page's language, Monday first (1 January 2024 was a Monday). */

@@ -19,7 +19,7 @@ import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { $editRequest, closeEditor, itemsChanged, type EditRequest } from '../../lib/stores/editor.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
-import { useT, type T } from '../weather/hooks.ts'
+import { useT, type I18nKey, type T } from '../../i18n/use-t.ts'
 import { AdvancedPanel, type Advanced } from './AdvancedPanel.tsx'
 import { BusinessFields } from './BusinessFields.tsx'
 import { FormError } from './Field.tsx'
@@ -83,21 +83,22 @@ function EditForm({ request, t }: { request: EditRequest; t: T }) {
     const jsonTab = advancedMode && (local || advanced.tab === 'json')
     if (jsonTab) {
       const parsed = fromRawJson(raw)
-      if (!parsed.ok) return setStatus({ state: 'error', message: localMessage(t(parsed.key, { field: parsed.field ?? '' }), t) })
+      if (!parsed.ok)
+        return setStatus({ state: 'error', message: localMessage(t(parsed.key as I18nKey, { field: parsed.field ?? '' }), t) })
       payload = parsed.payload
     } else {
       const item = full()
       const found = problems(item)
       const fieldErrors: FieldErrors = {}
-      for (const problem of found) fieldErrors[problem.field] = localMessage(t(problem.message), t)
+      for (const problem of found) fieldErrors[problem.field] = localMessage(t(problem.message as I18nKey), t)
       const businessErrors: Partial<Record<BusinessField, string>> = {}
-      if (local) for (const problem of businessProblems(business)) businessErrors[problem.field] = t(problem.key)
+      if (local) for (const problem of businessProblems(business)) businessErrors[problem.field] = t(problem.key as I18nKey)
       setErrors({ ...fieldErrors, business: businessErrors })
       const spec = found.filter((problem) => !problem.message.startsWith('edit.')).map((problem) => problem.message)
       if (found.length || Object.keys(businessErrors).length) {
         // SPEC section 5: the rule texts joined with a comma; the other checks after them.
         const others = [
-          ...found.filter((problem) => problem.message.startsWith('edit.')).map((problem) => t(problem.message)),
+          ...found.filter((problem) => problem.message.startsWith('edit.')).map((problem) => t(problem.message as I18nKey)),
           ...Object.values(businessErrors),
         ]
         const summary = [spec.length ? localMessage(spec.join(', '), t) : '', ...new Set(others)].filter(Boolean).join(' ')

@@ -17,7 +17,7 @@ import { $itemsVersion, itemsChanged, openEditor } from '../../lib/stores/editor
 import { $account } from '../../lib/stores/account.ts'
 import { $ownerSignIn } from '../../lib/stores/owner-link.ts'
 import { OwnerLinkControl } from './OwnerLinkControl.tsx'
-import { useT, type T } from '../weather/hooks.ts'
+import { useT, type I18nFamily, type T } from '../../i18n/use-t.ts'
 import { priorityLabel } from './ItemFields.tsx'
 import { FormError } from './Field.tsx'
 import { FeedHealth } from './FeedHealth.tsx'
@@ -30,8 +30,9 @@ const BUSINESS_WORDS: readonly string[] = BUSINESS_CATEGORIES
 
 /** A category in the page's language: businesses have their own words (SPEC section 3), the rest alert categories. */
 function categoryLabel(aspect: string, category: string, t: T): string {
-  if (aspect === 'local') return BUSINESS_WORDS.includes(category) ? t(`business.${category}`) : category
-  return ALERT_WORDS.includes(category) ? t(`category.${category}`) : category
+  if (aspect === 'local')
+    return BUSINESS_WORDS.includes(category) ? t(`business.${category}` as I18nFamily<'business'>) : category
+  return ALERT_WORDS.includes(category) ? t(`category.${category}` as I18nFamily<'category'>) : category
 }
 
 type Filter = { q: string; aspect: Aspect | ''; category: string; page: number }
@@ -286,7 +287,7 @@ export function EditorPage() {
                       {item.isDemo && <span className="tag">{t('editor.demo')}</span>}
                     </th>
                     <td data-label={t('edit.section')}>
-                      {t(`nav.${item.dataAspect}`)}
+                      {t(`nav.${item.dataAspect}` as I18nFamily<'nav'>)}
                       {item.dataCategory && (
                         <span className="muted">
                           {' · '}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { $feeds, feedStatus, retryFeeds } from '../../lib/stores/feeds.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 
 /** "5 minutes ago" / "in 2 minutes", or the word for never. */

@@ -5,7 +5,7 @@ import { errorText, localMessage } from '../../lib/messages.ts'
 import { api } from '../../lib/stores/api.ts'
 import { signIn } from '../../lib/stores/auth.ts'
 import { appPath } from '../../lib/routes.ts'
-import { useT, type T } from '../weather/hooks.ts'
+import { useT, type T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 
 type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string }

@@ -2,14 +2,14 @@
 import { ASPECTS, PRIORITIES, STATUS_WORDS } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import type { Draft } from '../../lib/editor/draft.ts'
-import type { T } from '../weather/hooks.ts'
+import type { I18nFamily, T } from '../../i18n/use-t.ts'
 import { CheckInput, FieldGroup, SelectInput, TextInput } from './inputs.tsx'
 
 export type FieldErrors = Partial<Record<keyof Draft, string>>
 
 /** A priority word's label: translated where the site has one, else as the SPEC spells it. */
 export function priorityLabel(priority: string, t: T): string {
-  const key = `priority.${priority.toLowerCase()}`
+  const key = `priority.${priority.toLowerCase()}` as I18nFamily<'priority'>
   const label = t(key)
   return label === key ? priority : label
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { errorText, localMessage } from '../../lib/messages.ts'
 import { createOwnerLink } from '../../lib/stores/owner-link.ts'
-import type { T } from '../weather/hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 type Step =
   | { step: 'idle' }

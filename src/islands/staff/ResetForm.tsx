@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { api } from '../../lib/stores/api.ts'
 import { pageLocale } from '../../lib/client/page.ts'
 import { appPath, resetToken } from '../../lib/routes.ts'
-import { useT } from '../weather/hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 import { Field, FormError } from './Field.tsx'
 import { errorText, localMessage } from '../../lib/messages.ts'
 

@@ -6,7 +6,7 @@ import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { errorText, localMessage } from '../../lib/messages.ts'
 import { USERS_PAGE_SIZE, lastPageOffset } from '../../lib/users.ts'
-import { useT, type T } from '../weather/hooks.ts'
+import { useT, type T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 import { AddUser } from './users/AddUser.tsx'
 import { RemoveDialog } from './users/RemoveDialog.tsx'
@@ -132,7 +132,7 @@ function UsersTable(props: {
     'users.scope',
     'users.created',
     'users.lastSignIn',
-  ]
+  ] as const
   return (
     <>
       <table className="users-table">

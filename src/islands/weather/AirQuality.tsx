@@ -1,11 +1,9 @@
 import { air } from '../../lib/stores/weather/air.ts'
 import { AQI_COLORS } from '../../lib/weather/air.ts'
 import { SourceCard } from './Card.tsx'
-import { useT } from './hooks.ts'
+import { useT, type T } from '../../i18n/use-t.ts'
 
-const CamsCredit = ({ t }: { t: (key: string) => string }) => (
-  <a href="https://open-meteo.com/en/docs/air-quality-api">{t('attr.cams')}</a>
-)
+const CamsCredit = ({ t }: { t: T }) => <a href="https://open-meteo.com/en/docs/air-quality-api">{t('attr.cams')}</a>
 
 /** Forecast US AQI with its EPA category and colour, and the main pollutant. */
 export function AirQuality() {

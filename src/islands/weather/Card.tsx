@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { formatAgo } from '../../lib/format.ts'
 import { $now, type Source } from '../../lib/stores/source.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
-import { useT } from './hooks.ts'
+import { useT, type I18nKey, type T } from '../../i18n/use-t.ts'
 
 /**
  * The states every data card shares: loading (skeleton), error with a retry, or the data with
@@ -11,7 +11,7 @@ import { useT } from './hooks.ts'
  */
 export function SourceCard<D>(props: {
   source: Source<D>
-  errorKey: string
+  errorKey: I18nKey
   attribution?: ReactNode
   children: (data: D) => ReactNode
 }) {
@@ -67,6 +67,4 @@ export function SourceCard<D>(props: {
 }
 
 /** Open-Meteo's required credit line, next to its data. */
-export const OpenMeteoCredit = ({ t }: { t: (key: string) => string }) => (
-  <a href="https://open-meteo.com/">{t('attr.openMeteo')}</a>
-)
+export const OpenMeteoCredit = ({ t }: { t: T }) => <a href="https://open-meteo.com/">{t('attr.openMeteo')}</a>

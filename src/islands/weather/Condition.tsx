@@ -1,5 +1,5 @@
 import { describeWeather, weatherIcon } from '../../lib/weather/wmo.ts'
-import type { T } from './hooks.ts'
+import type { T } from '../../i18n/use-t.ts'
 
 /** The condition in words: "Rain (light)", from the WMO code. */
 export function conditionText(t: T, code: number | null): string {

@@ -3,7 +3,8 @@ import { formatPercent, formatTemperature } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'
-import { useDisplay, useT } from './hooks.ts'
+import { useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** Seven days: day name, icon, high and low, rain chance, sunrise and sunset in the place's time. */
 export function DailyForecast() {

@@ -4,7 +4,8 @@ import { forecast } from '../../lib/stores/weather/forecast.ts'
 import type { Forecast } from '../../lib/weather/forecast.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'
-import { useDisplay, useT, type T } from './hooks.ts'
+import { useDisplay } from './hooks.ts'
+import { useT, type T } from '../../i18n/use-t.ts'
 
 const W = 600
 const H = 160

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react'
 import { formatHeight, formatTemperature } from '../../lib/units.ts'
 import { marine } from '../../lib/stores/weather/marine.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
-import { compassKey, useDisplay, useT } from './hooks.ts'
+import { compassKey, useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** Waves, swell and water temperature; the card is removed where the point has no marine data. */
 export function MarineCard() {

@@ -5,7 +5,8 @@ import { $now } from '../../lib/stores/source.ts'
 import { quakes } from '../../lib/stores/weather/quakes.ts'
 import { QUAKE_RADIUS_KM } from '../../lib/weather/quakes.ts'
 import { SourceCard } from './Card.tsx'
-import { useDisplay, useT } from './hooks.ts'
+import { useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** The 10 most recent earthquakes nearby in the past 7 days (USGS), with the tsunami flag as USGS defines it. */
 export function QuakeList() {

@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../lib/format.ts'
 import { alerts } from '../../lib/stores/weather/alerts.ts'
 import { SourceCard } from './Card.tsx'
-import { useDisplay, useT } from './hooks.ts'
+import { useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** Active National Weather Service alerts for the point, most severe first. */
 export function WeatherAlerts() {

@@ -3,7 +3,8 @@ import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { sunscreenAdvised, uvLevel, uvToShow } from '../../lib/weather/uv.ts'
 import { SourceCard, OpenMeteoCredit } from './Card.tsx'
 import { WeatherIcon, conditionText } from './Condition.tsx'
-import { compassKey, useDisplay, useT } from './hooks.ts'
+import { compassKey, useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** Current conditions: temperature, condition, feels like, UV with advice, humidity, wind, rain. */
 export function WeatherNow() {

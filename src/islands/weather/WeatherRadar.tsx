@@ -1,5 +1,6 @@
 import { RadarMap } from '../RadarMap.tsx'
-import { useDisplay, useT } from './hooks.ts'
+import { useDisplay } from './hooks.ts'
+import { useT } from '../../i18n/use-t.ts'
 
 /** The radar card: the Leaflet loop for the page's point, with texts in the page's language. */
 export function WeatherRadar() {

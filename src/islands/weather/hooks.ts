@@ -1,18 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { fill } from '../../lib/fill.ts'
-import { $dictionary } from '../../lib/stores/dictionary.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { $settings } from '../../lib/stores/settings.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
-
-export type T = (key: string, values?: Record<string, string>) => string
-
-/** The page language's texts, or null until its dictionary chunk has loaded. */
-export function useT(): T | null {
-  const dictionary = useStore($dictionary)
-  if (!dictionary) return null
-  return (key, values) => fill(dictionary[key] ?? key, values ?? {})
-}
 
 /** Language, units and the place's time zone (the city's, else the forecast provider's). */
 export function useDisplay() {

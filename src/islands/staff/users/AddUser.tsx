@@ -5,7 +5,7 @@ import type { Role } from '../../../lib/state/auth.ts'
 import type { TokenUser } from '../../../lib/state/token.ts'
 import { api } from '../../../lib/stores/api.ts'
 import { checkScope, looksLikeEmail, scopeKind } from '../../../lib/users.ts'
-import type { T } from '../../weather/hooks.ts'
+import type { T } from '../../../i18n/use-t.ts'
 import { Field, FormError } from '../Field.tsx'
 import { RoleOptions, SCOPE_EXAMPLE, SCOPE_LABEL, isRole, messageOf, type Status } from './UserRow.tsx'
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { UserView } from '../../../../server/lib/user-view.ts'
 import { api } from '../../../lib/stores/api.ts'
-import type { T } from '../../weather/hooks.ts'
+import type { T } from '../../../i18n/use-t.ts'
 import { FormError } from '../Field.tsx'
 import { messageOf, type Status } from './UserRow.tsx'
 

@@ -8,7 +8,7 @@ import type { TokenUser } from '../../../lib/state/token.ts'
 import { api } from '../../../lib/stores/api.ts'
 import { assignableRoles, checkScope, roleKey, roleOf, scopeKind, scopeValue, userAccess } from '../../../lib/users.ts'
 import { errorText, localMessage } from '../../../lib/messages.ts'
-import type { T } from '../../weather/hooks.ts'
+import type { T } from '../../../i18n/use-t.ts'
 
 /** A form's state while it talks to the API. */
 export type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string }
