@@ -1,4 +1,7 @@
-/** Every store of the app, in one place: islands import from here and call these actions only. */
+/**
+ * Six store modules in one import: cities, locations, session, settings, reset and editor (the edit
+ * dialog request). Every other store is imported by its own path, so a page loads only what it uses.
+ */
 export * from './cities.ts'
 export * from './locations.ts'
 export * from './session.ts'
