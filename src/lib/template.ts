@@ -37,6 +37,7 @@
  * or `:where()` (template-selector.ts), and the job reads pages in a worker thread with a time limit.
  */
 import { z } from 'zod'
+import { isObject } from './is-object.ts'
 import { PRIORITIES, STATUS_WORDS, parsePriority, type Priority } from './items.ts'
 import { selectorProblem } from './template-selector.ts'
 
@@ -260,7 +261,7 @@ export function parseTemplate(text: string): { ok: true; template: Template } | 
   } catch (error) {
     return { ok: false, error: `Invalid template: not valid JSON (${(error as Error).message})` }
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+  if (!isObject(json)) {
     return { ok: false, error: 'Invalid template: must be a JSON object' }
   }
   const parsed = templateSchema.safeParse(json)

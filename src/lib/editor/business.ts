@@ -2,6 +2,7 @@
  * The local business form of the edit dialog: a business's special data (SPEC section 3) as text
  * fields, and back into the JSON string, keeping every key the form does not show (_Notes, _Log, …).
  */
+import { isObject } from '../is-object.ts'
 import { DAYS, parseDayHours } from '../live/hours.ts'
 import { safeHttpUrl } from '../live/business.ts'
 
@@ -32,7 +33,7 @@ export const BUSINESS_URL_FIELDS = ['web', 'fb', 'menu', 'ordering', 'image'] as
 function parseObject(specialData: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(specialData || '{}')
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    return isObject(value) ? value : {}
   } catch {
     return {}
   }

@@ -2,6 +2,7 @@
  * The edit dialog's form (SPEC section 4): an item record as editable text, and back to the SPEC's
  * manage save payload with the section 5 checks. Pure, so the dialog, its tests and the server agree.
  */
+import { isObject } from '../is-object.ts'
 import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, validateItem, type Aspect } from '../items.ts'
 import { ROUTE_PATTERN } from '../slug.ts'
 import type { ItemRecord } from '../../../server/lib/item-view.ts'
@@ -213,7 +214,7 @@ export function fromRawJson(
   } catch {
     return { ok: false, key: 'edit.rawInvalid' }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, key: 'edit.rawObject' }
+  if (!isObject(value)) return { ok: false, key: 'edit.rawObject' }
   for (const [field, fieldValue] of Object.entries(value)) {
     const kind = RAW_FIELDS[field]
     if (!kind) return { ok: false, key: 'edit.rawUnknown', field }
@@ -224,7 +225,7 @@ export function fromRawJson(
         : typeof fieldValue === kind
     if (!fits) return { ok: false, key: 'edit.rawType', field }
   }
-  const payload = value as Record<string, unknown>
+  const payload = value
   const spec = validateItem({
     title: typeof payload['Title'] === 'string' ? payload['Title'] : '',
     link: typeof payload['Link'] === 'string' ? payload['Link'] : null,

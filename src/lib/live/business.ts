@@ -1,4 +1,5 @@
 /** A local business read from an item's special data (SPEC section 3), defensively: staff type it as free JSON. */
+import { isObject } from '../is-object.ts'
 import type { AlertItem } from '../items.ts'
 import { parseWeek, type WeekHours } from './hours.ts'
 
@@ -83,7 +84,7 @@ function readSpecial(json: string | null): Record<string, unknown> {
   if (!json) return {}
   try {
     const value: unknown = JSON.parse(json)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    return isObject(value) ? value : {}
   } catch {
     return {}
   }

@@ -4,6 +4,7 @@
  * open state. No parser ships to the browser.
  */
 import { zonedParts } from '../format.ts'
+import { isObject } from '../is-object.ts'
 import type { AlertItem } from '../items.ts'
 import { CLOSING_SOON_MINUTES, DAYS, type DayKey, type Interval, type OpenState, type WeekHours } from './hours.ts'
 
@@ -124,7 +125,7 @@ function readSpecial(item: AlertItem): Record<string, unknown> {
   if (typeof json !== 'string' || !json) return {}
   try {
     const value: unknown = JSON.parse(json)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    return isObject(value) ? value : {}
   } catch {
     return {}
   }

@@ -1,4 +1,5 @@
 /** Road special data (SPEC section 3) expanded into road messages the Roads section and the banner can list. */
+import { isObject } from '../is-object.ts'
 import { parsePriority, TITLE_MAX, type AlertItem } from '../items.ts'
 
 /** SPEC section 9: ids of expanded road messages start here, far above real ids of a small demo database. */
@@ -32,8 +33,6 @@ export type RoadEntry = {
 export type RoadGroup = { itemId: number; title: string; distance: number | null; entries: RoadEntry[] }
 
 type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Special data is hand-written JSON, so `Title`, `title` and `TITLE` all count as the same field. */
 function field(object: Json, ...names: string[]): unknown {

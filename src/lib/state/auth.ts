@@ -1,3 +1,5 @@
+import { isObject } from '../is-object.ts'
+
 /** Roles by the token's EntityType claim (SPEC section 6). */
 export const ROLES = ['none', 'admin', 'page', 'superadmin', 'area', 'one'] as const
 export type Role = (typeof ROLES)[number]
@@ -7,8 +9,8 @@ export type EditorAuth = { role: Role; email: string; name: string } | null
 
 /** Decodes the stored editorAuth value (untrusted); null unless it is well formed. */
 export function decodeEditorAuth(value: unknown): EditorAuth {
-  if (typeof value !== 'object' || value === null) return null
-  const { role, email, name } = value as Record<string, unknown>
+  if (!isObject(value)) return null
+  const { role, email, name } = value
   if (!(ROLES as readonly unknown[]).includes(role)) return null
   return {
     role: role as Role,

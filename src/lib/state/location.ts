@@ -1,4 +1,5 @@
 import { round2 } from '../geo.ts'
+import { isObject } from '../is-object.ts'
 
 /** How a location was chosen, ranked by source priority (SPEC section 3). */
 export const SOURCE_PRIORITY = { unknown: 0, latLon: 1, cityState: 2, route: 3, geolocation: 4, selected: 5 } as const
@@ -26,8 +27,8 @@ const text = (value: unknown, max: number): string | null => (typeof value === '
  * @example decodeLocation({ method: 'selected', lat: 47.74, lon: -121.99 })?.route // null
  */
 export function decodeLocation(value: unknown): Location | null {
-  if (typeof value !== 'object' || value === null) return null
-  const v = value as Record<string, unknown>
+  if (!isObject(value)) return null
+  const v = value
   const { lat, lon } = v
   if (typeof lat !== 'number' || typeof lon !== 'number' || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) return null
   const method = v['method'] === 'geolocation' || v['method'] === 'latLon' ? v['method'] : 'selected'

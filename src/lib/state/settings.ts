@@ -1,3 +1,4 @@
+import { isObject } from '../is-object.ts'
 import { LOCALES, isLocale, type Locale } from '../routes.ts'
 
 export const THEMES = ['dark', 'light', 'auto'] as const
@@ -50,8 +51,8 @@ const int = (value: unknown, fallback: number, min: number, max: number): number
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback
 
 function decodeHome(value: unknown): HomeLocation | null {
-  if (typeof value !== 'object' || value === null) return null
-  const { lat, lon, route, name } = value as Record<string, unknown>
+  if (!isObject(value)) return null
+  const { lat, lon, route, name } = value
   if (typeof lat !== 'number' || typeof lon !== 'number' || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null
   return {
     lat,
@@ -73,7 +74,7 @@ export function decodeSettings(raw: string | undefined | null): Settings {
   } catch {
     input = {}
   }
-  const s = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {}
+  const s = isObject(input) ? input : {}
   const d = DEFAULT_SETTINGS
   const temperature = oneOf(['F', 'C'] as const, s['temperature'], d.temperature)
   // Settings saved before version 1 get units that follow their temperature unit.

@@ -1,4 +1,5 @@
 import { roleFromClaims } from '../can-edit.ts'
+import { isObject } from '../is-object.ts'
 import type { Role } from './auth.ts'
 
 /** What the browser reads from a stored access token (its claims; the server checks the signature). */
@@ -29,7 +30,7 @@ export function tokenClaims(token: string): Record<string, unknown> | null {
         .padEnd(Math.ceil(part.length / 4) * 4, '='),
     )
     const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))))
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+    return isObject(value) ? value : null
   } catch {
     return null
   }

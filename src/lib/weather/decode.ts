@@ -1,16 +1,12 @@
 import { ProviderError, type Provider } from './errors.ts'
+import { isObject } from '../is-object.ts'
 
 /** Small readers for untrusted JSON, shared by the provider decoders. */
 
 export type JsonObject = Record<string, unknown>
 
-/**
- * True for a plain JSON object (not null, not an array).
- * @example isObject({}) // true
- */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+/** True for a plain JSON object (not null, not an array): the shared check, re-exported for the decoders. */
+export { isObject }
 
 /**
  * A finite number, or null for anything else (null, strings, NaN).

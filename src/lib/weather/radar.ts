@@ -1,5 +1,6 @@
 // Pure helpers for the radar loop: IEM NEXRAD N0Q composite frames over OpenStreetMap tiles (DATA_SOURCES 5.4, 7.1).
 // No DOM, no fetch: the RadarMap island fetches TMS_URL and passes the JSON to latestFrameTime.
+import { isObject } from '../is-object.ts'
 
 export const RADAR_FRAME_MINUTES = 5
 /** Twelve frames five minutes apart: about the last hour. */
@@ -50,10 +51,10 @@ export function radarTileUrl(time: number): string {
  */
 export function latestFrameTime(tms: unknown, now: number): number {
   const fallback = floorToFrame(now) - STEP
-  const services = isRecord(tms) ? tms['services'] : undefined
+  const services = isObject(tms) ? tms['services'] : undefined
   if (!Array.isArray(services)) return fallback
-  const service: unknown = services.find((item) => isRecord(item) && item['id'] === 'ridge_uscomp_n0q')
-  const valid = isRecord(service) ? service['utc_valid'] : undefined
+  const service: unknown = services.find((item) => isObject(item) && item['id'] === 'ridge_uscomp_n0q')
+  const valid = isObject(service) ? service['utc_valid'] : undefined
   if (typeof valid !== 'string') return fallback
   // The service writes ISO 8601 with Z; a stamp without a zone is still UTC, not the browser's local time.
   const time = Date.parse(/(?:Z|[+-]\d\d:?\d\d)$/i.test(valid) ? valid : `${valid}Z`)
@@ -86,8 +87,4 @@ export function radarCovers(point: { lat: number; lon: number }): boolean {
   const { lat, lon } = point
   const { south, north, west, east } = RADAR_BOUNDS
   return lat >= south && lat <= north && lon >= west && lon <= east
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
