@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { loadDictionary } from '../i18n/lazy.ts'
 import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { savedHref, searchHref } from '../lib/search-nav.ts'
+import { pageLang } from '../lib/page-lang.ts'
 import { isLocale, localePrefix, type Section } from '../lib/routes.ts'
 import { $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
 import { $savedPlaces, noteSearchChoice, type SavedPlace } from '../lib/stores/search.ts'
@@ -85,8 +86,7 @@ export function CitySearch({
     void loadCities()
     if (text.trim()) return
     setOpen(true)
-    const lang = document.documentElement.lang
-    if (!words && saved.length) void loadDictionary(isLocale(lang) ? lang : 'en').then(setWords)
+    if (!words && saved.length) void loadDictionary(pageLang()).then(setWords)
   }
 
   const chooseSaved = ({ place }: SavedPlace) => {

@@ -1,12 +1,13 @@
 // Fills a coordinate shell from its URL: the point, the nearest city within 50 km, or an error state.
 import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
+import { pageLang } from './page-lang.ts'
 import { readPlacePath } from './routes.ts'
 import { nearestPlace } from './stores/cities.ts'
 import { setPageTimeZone } from './stores/place.ts'
 
 const head = document.getElementById('point-head')
-const lang = document.documentElement.lang
+const lang = pageLang()
 const path = lang === 'en' ? location.pathname : location.pathname.slice(lang.length + 1)
 const place = readPlacePath(path)
 const point = place?.kind === 'coord' ? parsePoint(place.lat, place.lon) : null

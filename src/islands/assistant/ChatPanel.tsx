@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { QUESTION_MAX } from '../../lib/assistant/limits.ts'
-import { isLocale } from '../../lib/routes.ts'
+import { pageLang } from '../../lib/page-lang.ts'
 import { $assistantOpen, $conversation, ask, closeAssistant } from '../../lib/stores/assistant.ts'
 import { useT } from '../../i18n/use-t.ts'
 import { Turns } from './Turns.tsx'
@@ -23,8 +23,7 @@ export function ChatPanel({ toggle }: { toggle: HTMLElement | null }) {
   const turns = useStore($conversation)
   const [draft, setDraft] = useState('')
   const input = useRef<HTMLInputElement>(null)
-  const lang = document.documentElement.lang
-  const locale = isLocale(lang) ? lang : 'en'
+  const locale = pageLang()
 
   useEffect(() => {
     if (open && t) input.current?.focus()

@@ -4,7 +4,8 @@ import '../../styles/dashboard.css'
 import { placePath } from '../../lib/dashboard/links.ts'
 import { nearestCamera, sectionCounts } from '../../lib/dashboard/summary.ts'
 import { mostSevere } from '../../lib/dashboard/warnings.ts'
-import { isLocale, type Section } from '../../lib/routes.ts'
+import { pageLang } from '../../lib/page-lang.ts'
+import type { Section } from '../../lib/routes.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { $roads, reaction } from '../../lib/stores/reaction.ts'
 import { $settings } from '../../lib/stores/settings.ts'
@@ -31,8 +32,7 @@ export function DashboardNow() {
   const live = useStore(reaction.$state)
   const roads = useStore($roads)
   const now = useStore($now)
-  const lang = document.documentElement.lang
-  const locale = isLocale(lang) ? lang : 'en'
+  const locale = pageLang()
   const root = useRef<HTMLDivElement>(null)
   const waiting = (state: { state: string }) => state.state === 'idle' || state.state === 'loading'
   const busy = !t || (point !== null && (waiting(weather) || waiting(nws) || waiting(live)))

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef } from 'react'
 import '../../styles/dashboard.css'
 import { placePath } from '../../lib/dashboard/links.ts'
-import { appPath, isLocale } from '../../lib/routes.ts'
+import { pageLang } from '../../lib/page-lang.ts'
+import { appPath } from '../../lib/routes.ts'
 import { $placeCards } from '../../lib/stores/dashboard.ts'
 import { $settings } from '../../lib/stores/settings.ts'
 import { OpenMeteoCredit } from '../weather/Card.tsx'
@@ -28,8 +29,7 @@ export function DashboardPlaces() {
   const t = useT()
   const { cards, hidden } = useStore($placeCards)
   const settings = useStore($settings)
-  const lang = document.documentElement.lang
-  const locale = isLocale(lang) ? lang : 'en'
+  const locale = pageLang()
   const root = useRef<HTMLDivElement>(null)
   const busy = !t || cards.some((card) => card.now.state === 'loading' || card.warnings.state === 'loading')
   useEffect(() => {

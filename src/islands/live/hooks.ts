@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import { pageLang } from '../../lib/page-lang.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { $settings } from '../../lib/stores/settings.ts'
 
@@ -9,5 +10,5 @@ import { $settings } from '../../lib/stores/settings.ts'
 export function useLiveDisplay() {
   const settings = useStore($settings)
   const point = useStore($pagePoint)
-  return { locale: document.documentElement.lang || 'en', settings, point, timeZone: point?.timeZone ?? 'UTC' }
+  return { locale: pageLang(), settings, point, timeZone: point?.timeZone ?? 'UTC' }
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { formatAgo } from '../../lib/format.ts'
+import { pageLang } from '../../lib/page-lang.ts'
 import { $now, type Source } from '../../lib/stores/source.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { useT, type I18nKey, type T } from '../../i18n/use-t.ts'
@@ -20,7 +21,7 @@ export function SourceCard<D>(props: {
   const t = useT()
   // Not useDisplay(): that would start a forecast request for cards that show other data.
   const point = useStore($pagePoint)
-  const locale = document.documentElement.lang || 'en'
+  const locale = pageLang()
   const root = useRef<HTMLDivElement>(null)
   const busy = !t || (point !== null && (state.state === 'idle' || state.state === 'loading'))
   useEffect(() => {

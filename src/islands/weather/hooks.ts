@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import { pageLang } from '../../lib/page-lang.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
 import { $settings } from '../../lib/stores/settings.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
@@ -10,7 +11,7 @@ export function useDisplay() {
   const weather = useStore(forecast.$state)
   const providerZone = weather.state === 'ok' ? weather.data.timezone : null
   return {
-    locale: document.documentElement.lang || 'en',
+    locale: pageLang(),
     settings,
     point,
     timeZone: point?.timeZone ?? providerZone ?? 'UTC',

@@ -1,8 +1,9 @@
-import { isLocale, isSection, localePrefix, readPlacePath, type Locale } from '../routes.ts'
+import { pageLang } from '../page-lang.ts'
+import { isSection, localePrefix, readPlacePath, type Locale } from '../routes.ts'
 
 /** What the static page says about itself: language, path without the locale prefix, section. */
 const html = document.documentElement
-export const pageLocale: Locale = isLocale(html.lang) ? html.lang : 'en'
+export const pageLocale: Locale = pageLang()
 export const pagePrefix = localePrefix(pageLocale)
 export const pagePath = pageLocale === 'en' ? location.pathname : location.pathname.slice(pagePrefix.length) || '/'
 export const pagePlace = readPlacePath(pagePath)

@@ -1,5 +1,6 @@
 // Usage telemetry (SPEC section 7): decides once per page; when on, records from the first moment
 // and loads the SDK once the page is interactive. When off, it installs nothing and loads nothing.
+import { pageLang } from '../page-lang.ts'
 import { apiBase, publicEnv } from '../public-env.ts'
 import { $currentLocation, $selectedLocation } from '../stores/locations.ts'
 import { $searchChoice } from '../stores/search.ts'
@@ -61,7 +62,7 @@ function browserHost(): TelemetryHost {
       href: location.href,
       referrer: document.referrer,
       section: document.body.dataset['section'] ?? '',
-      lang: document.documentElement.lang,
+      lang: pageLang(),
     }),
     whenInteractive: (run) => {
       const idle = (): void =>

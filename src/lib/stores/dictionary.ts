@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores'
 import { loadDictionary } from '../../i18n/lazy.ts'
 import type { DictionaryPart } from '../../i18n/parts.ts'
-import { isLocale } from '../routes.ts'
+import { pageLang } from '../page-lang.ts'
 import { $authToken } from './session.ts'
 
 /**
@@ -15,9 +15,8 @@ const parts = new Set<DictionaryPart>(['visitor'])
 let wanted = 0
 
 function load(): void {
-  const lang = document.documentElement.lang
   const request = ++wanted
-  void loadDictionary(isLocale(lang) ? lang : 'en', [...parts]).then((texts) => {
+  void loadDictionary(pageLang(), [...parts]).then((texts) => {
     // Only the latest request sets the texts, so a slower, smaller one cannot drop a part.
     if (request === wanted) $dictionary.set(texts)
   })
