@@ -2,7 +2,7 @@ import { computed } from 'nanostores'
 import { ApiError, type Session } from '../api/porchlight.ts'
 import { decodeToken, type TokenUser } from '../state/token.ts'
 import { api } from './api.ts'
-import { $authToken, refreshOnce, setEditorAuth } from './session.ts'
+import { $authToken, refreshOnce, setSessionToken } from './session.ts'
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 2 * 60_000
@@ -12,15 +12,12 @@ export const $currentUser = computed($authToken, (token): TokenUser | null => de
 
 /** Keeps a session: stores the token and the nav's view of the user (SPEC section 4, "Login"). */
 export function signIn(session: Session): void {
-  $authToken.set(session.token)
-  const user = decodeToken(session.token, Date.now())
-  setEditorAuth(user ? { role: user.role, email: user.email, name: user.name } : null)
+  setSessionToken(session.token)
 }
 
 /** Forgets the session here, and ends it on the server (its refresh cookie) when it can be reached. */
 export async function signOut(): Promise<void> {
-  $authToken.set(null)
-  setEditorAuth(null)
+  setSessionToken(null)
   await api.auth.logout().catch(() => undefined)
 }
 
@@ -35,10 +32,7 @@ export async function refreshSession(): Promise<boolean> {
     scheduleRefresh()
     return true
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      $authToken.set(null)
-      setEditorAuth(null)
-    }
+    if (error instanceof ApiError && error.status === 401) setSessionToken(null)
     return false
   }
 }
@@ -59,7 +53,6 @@ export async function restoreSession(now = Date.now()): Promise<void> {
   const stored = $authToken.get()
   if (!stored) return
   if (decodeToken(stored, now)) return scheduleRefresh(now)
-  $authToken.set(null)
-  setEditorAuth(null)
+  setSessionToken(null)
   await refreshSession()
 }

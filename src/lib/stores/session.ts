@@ -1,32 +1,35 @@
 import './storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
-import { atom } from 'nanostores'
-import type { Section } from '../routes.ts'
 import { decodeEditorAuth, type EditorAuth } from '../state/auth.ts'
 import { decodeToken } from '../state/token.ts'
 import { safeJson } from '../state/location.ts'
 
-/** The signed-in staff member as last known (persisted; the token itself is handled by the API client). */
+/**
+ * The signed-in staff member as last known (persisted, so the nav draws the Editor tab before any
+ * token is decoded). Written only with the token, by `setSessionToken`; another tab's write arrives
+ * through storage events.
+ */
 export const $editorAuth = persistentAtom<EditorAuth>('porchlight:editorAuth', null, {
   encode: JSON.stringify,
   decode: safeJson(decodeEditorAuth),
 })
-
-/** Not persisted: the section on screen, loading flag and the last data fetched for the page. */
-export const $activeTab = atom<Section>('weather')
-export const $isLoading = atom(false)
-export const $cachedData = atom<Record<string, unknown>>({})
-export const $lastDataFetch = atom<number | null>(null)
-
-export function setEditorAuth(auth: EditorAuth): void {
-  $editorAuth.set(auth)
-}
 
 /** The access token (SPEC section 4: kept in local storage, added to every API call). */
 export const $authToken = persistentAtom<string | null>('porchlight:token', null, {
   encode: JSON.stringify,
   decode: safeJson((value) => (typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value) ? value : null)),
 })
+
+/**
+ * Keeps a session's token, or forgets it (null), and the nav's view of its user with it: the one
+ * writer of both stores, so they cannot disagree. A bad or expired token stores no user.
+ * @example setSessionToken(session.token) // signed in; setSessionToken(null) // signed out here
+ */
+export function setSessionToken(token: string | null, now = Date.now()): void {
+  $authToken.set(token)
+  const user = decodeToken(token, now)
+  $editorAuth.set(user ? { role: user.role, email: user.email, name: user.name } : null)
+}
 
 /** The Web Lock tabs of this origin take to refresh the session one at a time. */
 export const REFRESH_LOCK = 'porchlight:refresh'

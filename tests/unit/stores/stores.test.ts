@@ -16,12 +16,12 @@ import {
   pinLocation,
   removeRecentLocation,
   resetAll,
+  setSessionToken,
   selectLocation,
   setColorTheme,
   setCurrentLocation,
   setDeviceLocation,
   setDistance,
-  setEditorAuth,
   setHideEditorTab,
   setHomeLocation,
   setLanguage,
@@ -189,7 +189,16 @@ describe('simple setters', () => {
     visitLocation(place(5, 5, 'V'))
     expect($recentLocations.get()[0]?.city).toBe('V')
     expect($selectedLocation.get()).toBeNull()
-    setEditorAuth({ role: 'superadmin', email: 's@example.com', name: 'S' })
-    expect(JSON.parse(getTestStorage()['porchlight:editorAuth'] ?? 'null')).toMatchObject({ role: 'superadmin' })
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const exp = Math.floor(Date.now() / 1000) + 3600
+    setSessionToken(`${b64({ alg: 'HS256' })}.${b64({ EntityType: 3, email: 's@example.com', name: 'S', exp })}.sig`)
+    expect(JSON.parse(getTestStorage()['porchlight:editorAuth'] ?? 'null')).toEqual({
+      role: 'superadmin',
+      email: 's@example.com',
+      name: 'S',
+    })
+    setSessionToken(null)
+    expect(JSON.parse(getTestStorage()['porchlight:editorAuth'] ?? '{}')).toBeNull()
+    expect($editorAuth.get()).toBeNull()
   })
 })
