@@ -1,19 +1,31 @@
 // /editor: the items the signed-in user may edit (the API applies their scope), with search, filters,
 // paging, create and delete. Signed-out visitors get a way to sign in instead of an empty page.
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
-import type { ItemList } from '../../lib/api/porchlight.ts'
+import { useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
-import { ASPECTS, type Aspect } from '../../lib/items.ts'
+import { ASPECTS } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { isLocked } from '../../lib/editor/draft.ts'
-import { errorText, localMessage } from '../../lib/messages.ts'
+import { localMessage } from '../../lib/messages.ts'
 import { appPath } from '../../lib/routes.ts'
-import { api } from '../../lib/stores/api.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
-import { $itemsVersion, itemsChanged, openEditor } from '../../lib/stores/editor.ts'
+import { openEditor } from '../../lib/stores/editor.ts'
+import {
+  $editorFilter,
+  $editorListing,
+  $editorNotice,
+  $editorSearch,
+  EDITOR_PAGE_SIZE,
+  deleteItem,
+  loadEditorList,
+  setEditorAspect,
+  setEditorCategory,
+  showEditorPage,
+  typeEditorSearch,
+  type EditorNotice,
+} from '../../lib/stores/editor-list.ts'
 import { $account } from '../../lib/stores/account.ts'
 import { $ownerSignIn } from '../../lib/stores/owner-link.ts'
 import { OwnerLinkControl } from './OwnerLinkControl.tsx'
@@ -24,7 +36,6 @@ import { FeedHealth } from './FeedHealth.tsx'
 import { stateLabel } from '../live/Entry.tsx'
 import '../../styles/editor.css'
 
-export const PAGE_SIZE = 20
 const ALERT_WORDS: readonly string[] = ALERT_CATEGORIES
 const BUSINESS_WORDS: readonly string[] = BUSINESS_CATEGORIES
 
@@ -35,8 +46,11 @@ function categoryLabel(aspect: string, category: string, t: T): string {
   return ALERT_WORDS.includes(category) ? t(`category.${category}` as I18nFamily<'category'>) : category
 }
 
-type Filter = { q: string; aspect: Aspect | ''; category: string; page: number }
-type Listing = { state: 'loading' } | { state: 'ok'; list: ItemList } | { state: 'error'; message: string }
+/** The line above the list, in the page's language. */
+function noticeText(notice: EditorNotice, t: T): string {
+  if (!notice) return ''
+  return notice.kind === 'deleted' ? t('editor.deleted', { title: notice.title }) : localMessage(notice.message, t)
+}
 
 function SignInPrompt({ t }: { t: T }) {
   return (
@@ -52,17 +66,8 @@ function SignInPrompt({ t }: { t: T }) {
   )
 }
 
-function DeleteControl({
-  id,
-  title,
-  t,
-  onDone,
-}: {
-  id: number
-  title: string
-  t: T
-  onDone: (message: string, ok: boolean) => void
-}) {
+/** Delete, then a confirmation; the store deletes and says how it went above the list. */
+function DeleteControl({ id, title, t }: { id: number; title: string; t: T }) {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   if (!confirming)
@@ -85,14 +90,11 @@ function DeleteControl({
         disabled={busy}
         onClick={() => {
           setBusy(true)
-          api.items.remove(id).then(
-            () => onDone(t('editor.deleted', { title }), true),
-            (error: unknown) => {
-              setBusy(false)
-              setConfirming(false)
-              onDone(localMessage(errorText(error, 'Failed to delete item'), t), false)
-            },
-          )
+          void deleteItem(id, title).then((deleted) => {
+            if (deleted) return
+            setBusy(false)
+            setConfirming(false)
+          })
         }}
       >
         {t('editor.deleteYes')}
@@ -109,41 +111,10 @@ export function EditorPage() {
   const user = useStore($currentUser)
   const account = useStore($account)
   const ownerSignIn = useStore($ownerSignIn)
-  const version = useStore($itemsVersion)
-  const [filter, setFilter] = useState<Filter>({ q: '', aspect: '', category: '', page: 0 })
-  const [typed, setTyped] = useState('')
-  const [listing, setListing] = useState<Listing>({ state: 'loading' })
-  const [notice, setNotice] = useState<{ message: string; ok: boolean } | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  const signedIn = user !== null && user.role !== 'none'
-
-  // Typing waits 250 ms before it asks the API, and starts again from the first page.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setFilter((current) => (current.q === typed.trim() ? current : { ...current, q: typed.trim(), page: 0 })),
-      250,
-    )
-    return () => clearTimeout(timer)
-  }, [typed])
-
-  useEffect(() => {
-    if (!signedIn) return
-    let live = true
-    setListing((current) => (current.state === 'ok' ? current : { state: 'loading' }))
-    api.items
-      .list({
-        ...(filter.q ? { q: filter.q } : {}),
-        ...(filter.aspect ? { dataAspect: filter.aspect } : {}),
-        ...(filter.category ? { dataCategory: filter.category } : {}),
-        limit: PAGE_SIZE,
-        offset: filter.page * PAGE_SIZE,
-      })
-      .then(
-        (list) => live && setListing({ state: 'ok', list }),
-        (error: unknown) => live && setListing({ state: 'error', message: errorText(error, 'Failed to list items') }),
-      )
-    return () => void (live = false)
-  }, [signedIn, filter, version, attempt])
+  const typed = useStore($editorSearch)
+  const filter = useStore($editorFilter)
+  const listing = useStore($editorListing)
+  const notice = useStore($editorNotice)
 
   if (!t) return <div className="skeleton" aria-hidden="true" />
   if (ownerSignIn.state === 'opening') return <p role="status">{t('editor.ownerOpening')}</p>
@@ -166,9 +137,9 @@ export function EditorPage() {
   const canCreate = user.role !== 'one'
   const now = Date.now()
   const total = listing.state === 'ok' ? listing.list.total : 0
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
-  const from = total ? filter.page * PAGE_SIZE + 1 : 0
-  const to = Math.min(total, (filter.page + 1) * PAGE_SIZE)
+  const pages = Math.max(1, Math.ceil(total / EDITOR_PAGE_SIZE))
+  const from = total ? filter.page * EDITOR_PAGE_SIZE + 1 : 0
+  const to = Math.min(total, (filter.page + 1) * EDITOR_PAGE_SIZE)
   const scope =
     user.role === 'page'
       ? t('editor.scopePage', { page: user.pageName ?? '' })
@@ -200,17 +171,17 @@ export function EditorPage() {
       >
         <div className="field">
           <label htmlFor="editor-q">{t('editor.search')}</label>
-          <input id="editor-q" type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} />
+          <input
+            id="editor-q"
+            type="search"
+            value={typed}
+            maxLength={200}
+            onChange={(event) => typeEditorSearch(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="editor-aspect">{t('edit.section')}</label>
-          <select
-            id="editor-aspect"
-            value={filter.aspect}
-            onChange={(event) =>
-              setFilter({ ...filter, aspect: ASPECTS.find((aspect) => aspect === event.target.value) ?? '', page: 0 })
-            }
-          >
+          <select id="editor-aspect" value={filter.aspect} onChange={(event) => setEditorAspect(event.target.value)}>
             <option value="">{t('editor.allSections')}</option>
             {ASPECTS.map((aspect) => (
               <option key={aspect} value={aspect}>
@@ -221,11 +192,7 @@ export function EditorPage() {
         </div>
         <div className="field">
           <label htmlFor="editor-category">{t('edit.dataCategory')}</label>
-          <select
-            id="editor-category"
-            value={filter.category}
-            onChange={(event) => setFilter({ ...filter, category: event.target.value, page: 0 })}
-          >
+          <select id="editor-category" value={filter.category} onChange={(event) => setEditorCategory(event.target.value)}>
             <option value="">{t('editor.allCategories')}</option>
             {ALERT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -246,13 +213,13 @@ export function EditorPage() {
           </button>
         )}
       </form>
-      <p role="status" className={notice && !notice.ok ? 'form-error' : 'notice'}>
-        {notice?.message}
+      <p role="status" className={notice?.kind === 'deleteFailed' ? 'form-error' : 'notice'}>
+        {noticeText(notice, t)}
       </p>
       {listing.state === 'error' && (
         <div>
           <FormError message={localMessage(listing.message, t)} />
-          <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
+          <button type="button" className="button" onClick={() => void loadEditorList()}>
             {t('editor.retry')}
           </button>
         </div>
@@ -313,17 +280,7 @@ export function EditorPage() {
                           <OwnerLinkControl id={item.id} title={item.title} t={t} />{' '}
                         </>
                       )}
-                      {canCreate && (
-                        <DeleteControl
-                          id={item.id}
-                          title={item.title}
-                          t={t}
-                          onDone={(message, ok) => {
-                            setNotice({ message, ok })
-                            if (ok) itemsChanged()
-                          }}
-                        />
-                      )}
+                      {canCreate && <DeleteControl id={item.id} title={item.title} t={t} />}
                     </td>
                   </tr>
                 ))}
@@ -331,12 +288,7 @@ export function EditorPage() {
             </table>
           </div>
           <nav className="pager" aria-label={t('editor.pages')}>
-            <button
-              type="button"
-              className="button"
-              disabled={filter.page === 0}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
+            <button type="button" className="button" disabled={filter.page === 0} onClick={() => showEditorPage(filter.page - 1)}>
               {t('editor.previous')}
             </button>
             <span id="editor-range">{t('editor.range', { from: String(from), to: String(to), total: String(total) })}</span>
@@ -344,7 +296,7 @@ export function EditorPage() {
               type="button"
               className="button"
               disabled={filter.page + 1 >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+              onClick={() => showEditorPage(filter.page + 1)}
             >
               {t('editor.next')}
             </button>

@@ -1,3 +1,7 @@
+import type { T } from '../../i18n/use-t.ts'
+import { localMessage } from '../../lib/messages.ts'
+import type { Failure } from '../../lib/stores/form.ts'
+
 /** One labelled text input of a staff form. */
 export function Field(props: {
   id: string
@@ -29,3 +33,9 @@ export const FormError = ({ message }: { message: string }) => (
     {message}
   </p>
 )
+
+/** A failed submit's text in the page's language. */
+export function failureText(failure: Failure, t: T): string {
+  if ('key' in failure) return t(failure.key)
+  return 'text' in failure ? failure.text : localMessage(failure.message, t)
+}
