@@ -1,39 +1,29 @@
 // Adds a user by email with a role and its scope.
+import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
-import type { UserView } from '../../../../server/lib/user-view.ts'
 import type { Role } from '../../../lib/state/auth.ts'
 import type { TokenUser } from '../../../lib/state/token.ts'
-import { api } from '../../../lib/stores/api.ts'
-import { checkScope, looksLikeEmail, scopeKind } from '../../../lib/users.ts'
+import { $addUserStatus, addUser } from '../../../lib/stores/users.ts'
+import { scopeKind } from '../../../lib/users.ts'
 import type { T } from '../../../i18n/use-t.ts'
-import { Field, FormError } from '../Field.tsx'
-import { RoleOptions, SCOPE_EXAMPLE, SCOPE_LABEL, isRole, messageOf, type Status } from './UserRow.tsx'
+import { Field, FormError, failureText } from '../Field.tsx'
+import { RoleOptions, SCOPE_EXAMPLE, SCOPE_LABEL, isRole } from './UserRow.tsx'
 
-export function AddUser({ caller, t, onAdded }: { caller: TokenUser; t: T; onAdded: (user: UserView) => void }) {
+export function AddUser({ caller, t }: { caller: TokenUser; t: T }) {
   const [email, setEmail] = useState('')
   const [name, setName] = useState('')
   const [role, setRole] = useState<Role>('none')
   const [scope, setScope] = useState('')
-  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  const status = useStore($addUserStatus)
   const kind = scopeKind(role)
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
-    if (!looksLikeEmail(email)) return setStatus({ state: 'error', message: t('users.emailInvalid') })
-    const checked = checkScope(role, scope)
-    if (!checked.ok) return setStatus({ state: 'error', message: t(checked.error) })
-    setStatus({ state: 'busy' })
-    try {
-      const user = await api.users.add({ email: email.trim(), name: name.trim(), role, ...checked.scope })
-      setEmail('')
-      setName('')
-      setRole('none')
-      setScope('')
-      setStatus({ state: 'idle' })
-      onAdded(user)
-    } catch (error) {
-      setStatus({ state: 'error', message: messageOf(error, t) })
-    }
+    if (!(await addUser({ email, name, role, scope }))) return
+    setEmail('')
+    setName('')
+    setRole('none')
+    setScope('')
   }
 
   return (
@@ -83,7 +73,7 @@ export function AddUser({ caller, t, onAdded }: { caller: TokenUser; t: T; onAdd
           />
         </p>
       )}
-      {status.state === 'error' && <FormError message={status.message} />}
+      {status.state === 'error' && <FormError message={failureText(status.failure, t)} />}
       <p>
         <button type="submit" className="button" disabled={status.state === 'busy'} aria-busy={status.state === 'busy'}>
           {t('users.addSubmit')}

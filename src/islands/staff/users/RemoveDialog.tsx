@@ -1,18 +1,19 @@
 // Confirms removing a user, in a modal dialog.
-import { useEffect, useRef, useState } from 'react'
-import type { UserView } from '../../../../server/lib/user-view.ts'
-import { api } from '../../../lib/stores/api.ts'
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef } from 'react'
+import { $removeStatus, $removingUser, closeRemoveUser, removeUser } from '../../../lib/stores/users.ts'
 import type { T } from '../../../i18n/use-t.ts'
-import { FormError } from '../Field.tsx'
-import { messageOf, type Status } from './UserRow.tsx'
+import { FormError, failureText } from '../Field.tsx'
 
-export function RemoveDialog(props: { user: UserView | null; t: T; onClose: () => void; onRemoved: (user: UserView) => void }) {
-  const { user, t } = props
+/** The dialog for the user `$removingUser` names; `onRemoved` runs once they are gone and it has closed. */
+export function RemoveDialog(props: { t: T; onRemoved: () => void }) {
+  const { t } = props
+  const user = useStore($removingUser)
+  const status = useStore($removeStatus)
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const removed = useRef(false)
-  const [status, setStatus] = useState<Status>({ state: 'idle' })
 
   useEffect(() => {
     const element = dialog.current
@@ -25,16 +26,10 @@ export function RemoveDialog(props: { user: UserView | null; t: T; onClose: () =
   }, [user])
 
   async function confirm(): Promise<void> {
-    if (!user) return
-    setStatus({ state: 'busy' })
-    try {
-      await api.users.remove(user.id)
-      removed.current = true
-      dialog.current?.close()
-      props.onRemoved(user)
-    } catch (error) {
-      setStatus({ state: 'error', message: messageOf(error, t) })
-    }
+    if (!(await removeUser())) return
+    removed.current = true
+    dialog.current?.close()
+    props.onRemoved()
   }
 
   return (
@@ -44,14 +39,13 @@ export function RemoveDialog(props: { user: UserView | null; t: T; onClose: () =
       aria-labelledby="users-remove-title"
       aria-describedby="users-remove-text"
       onClose={() => {
-        setStatus({ state: 'idle' })
-        props.onClose()
+        closeRemoveUser()
         if (!removed.current) opener.current?.focus()
       }}
     >
       <h3 id="users-remove-title">{t('users.removeTitle')}</h3>
       <p id="users-remove-text">{user && t('users.removeConfirm', { name: user.name || user.email, email: user.email })}</p>
-      {status.state === 'error' && <FormError message={status.message} />}
+      {status.state === 'error' && <FormError message={failureText(status.failure, t)} />}
       <p className="row">
         <button
           type="button"

@@ -1,19 +1,16 @@
 // One user in the admin table: role and scope form, remove button.
+import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import type { UserView } from '../../../../server/lib/user-view.ts'
 import { pageLocale } from '../../../lib/client/page.ts'
 import { formatAgo } from '../../../lib/format.ts'
 import type { Role } from '../../../lib/state/auth.ts'
 import type { TokenUser } from '../../../lib/state/token.ts'
-import { api } from '../../../lib/stores/api.ts'
-import { assignableRoles, checkScope, roleKey, roleOf, scopeKind, scopeValue, userAccess } from '../../../lib/users.ts'
-import { errorText, localMessage } from '../../../lib/messages.ts'
+import { IDLE } from '../../../lib/stores/form.ts'
+import { $roleSaves, clearRoleSave, saveUserRole } from '../../../lib/stores/users.ts'
+import { assignableRoles, roleKey, roleOf, scopeKind, scopeValue, userAccess } from '../../../lib/users.ts'
+import { failureText } from '../Field.tsx'
 import type { T } from '../../../i18n/use-t.ts'
-
-/** A form's state while it talks to the API. */
-export type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string }
-
-export const messageOf = (error: unknown, t: T): string => localMessage(errorText(error, String(error)), t)
 
 const dateFormat = new Intl.DateTimeFormat(pageLocale, { dateStyle: 'medium' })
 const fullFormat = new Intl.DateTimeFormat(pageLocale, { dateStyle: 'full', timeStyle: 'short' })
@@ -42,17 +39,11 @@ export function RoleOptions({ caller, current, t }: { caller: Role; current: Rol
 
 export const isRole = (value: string, caller: Role): value is Role => (assignableRoles(caller) as string[]).includes(value)
 
-export function UserRow(props: {
-  user: UserView
-  caller: TokenUser
-  t: T
-  onSaved: (user: UserView) => void
-  onRemove: (user: UserView) => void
-}) {
+export function UserRow(props: { user: UserView; caller: TokenUser; t: T; onRemove: (user: UserView) => void }) {
   const { user, caller, t } = props
   const [role, setRole] = useState<Role>(roleOf(user))
   const [scope, setScope] = useState(scopeValue(user))
-  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  const status = useStore($roleSaves, { keys: [String(user.id)] })[String(user.id)] ?? IDLE
   const access = userAccess(caller, user)
   const name = user.name || user.email
   const kind = scopeKind(role)
@@ -62,17 +53,8 @@ export function UserRow(props: {
   const at = user.email.indexOf('@')
 
   async function save(): Promise<void> {
-    const checked = checkScope(role, scope)
-    if (!checked.ok) return setStatus({ state: 'error', message: t(checked.error) })
-    setStatus({ state: 'busy' })
-    try {
-      const saved = await api.users.assignRole(user.id, role, checked.scope)
-      setStatus({ state: 'idle' })
-      setScope(scopeValue(saved))
-      props.onSaved(saved)
-    } catch (error) {
-      setStatus({ state: 'error', message: messageOf(error, t) })
-    }
+    const saved = await saveUserRole(user, role, scope)
+    if (saved) setScope(scopeValue(saved))
   }
 
   const manage = access === 'manage'
@@ -105,7 +87,7 @@ export function UserRow(props: {
               if (!isRole(next, caller.role)) return
               setRole(next)
               setScope(scopeKind(next) === scopeKind(roleOf(user)) ? scopeValue(user) : '')
-              setStatus({ state: 'idle' })
+              clearRoleSave(user.id)
             }}
           >
             <RoleOptions caller={caller.role} current={roleOf(user)} t={t} />
@@ -160,7 +142,7 @@ export function UserRow(props: {
         )}
         {invalid && (
           <p className="form-error" role="alert" id={errorId}>
-            {status.message}
+            {failureText(status.failure, t)}
           </p>
         )}
       </td>
