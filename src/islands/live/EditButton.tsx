@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { canEdit } from '../../lib/can-edit.ts'
 import type { AlertItem } from '../../lib/items.ts'
-import { $currentUser } from '../../lib/stores/auth.ts'
+import { $currentUser } from '../../lib/stores/current-user.ts'
 import { openEditor } from '../../lib/stores/editor.ts'
 import type { T } from '../../i18n/use-t.ts'
 

@@ -1,14 +1,13 @@
-import { computed } from 'nanostores'
 import { ApiError, type Session } from '../api/porchlight.ts'
-import { decodeToken, type TokenUser } from '../state/token.ts'
+import { decodeToken } from '../state/token.ts'
 import { api } from './api.ts'
 import { $authToken, refreshOnce, setSessionToken } from './session.ts'
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 2 * 60_000
 
-/** The signed-in user as the stored token says (null when signed out, or the token is bad or expired). */
-export const $currentUser = computed($authToken, (token): TokenUser | null => decodeToken(token, Date.now()))
+/** The signed-in user (current-user.ts, which visitor pages load without the API client). */
+export { $currentUser } from './current-user.ts'
 
 /** Keeps a session: stores the token and the nav's view of the user (SPEC section 4, "Login"). */
 export function signIn(session: Session): void {
