@@ -105,43 +105,5 @@ export function sanitizeItem<T extends ItemDraft>(draft: T): T {
   return clean
 }
 
-/** What an item shows in the reaction lists: the SPEC's Alert item. */
-export type AlertItem = {
-  id: number
-  priority: string
-  stateType: string | null
-  state: string | null
-  title: string
-  class: string | null
-  data: {
-    lines: string[]
-    classes: string[]
-    location: string | null
-    status: string | null
-    dataTemplate: string | null
-    specialData: string | null
-    lockResultUntil: string | null
-  }
-  image: string | null
-  link: string | null
-  icon: string | null
-  dataLink: string | null
-  dataLinkType: string | null
-  distance: number
-  valueChanged: string | null
-  retrieved: string | null
-  isOld: boolean
-  dataCategory: string | null
-  category: string | null
-  dataAspect: string
-  dataProperty: string
-  /** Where the item is: beyond the SPEC's list, for the roads map. */
-  lat: number
-  lon: number
-  /** Whose item it is (page route, city): beyond the SPEC's list, so edit controls can ask canEdit. */
-  pageName: string | null
-  cityName: string | null
-}
-
-/** The reaction response: one list per section. */
-export type Reaction = Record<Aspect, { messages: AlertItem[] }>
+/** The Alert item and the reaction answer, as the API sends them: derived from its schemas in one place. */
+export type { AlertItem, Reaction } from './api/types.ts'

@@ -1,6 +1,6 @@
 /** User admin (SPEC sections 6 and 8): the messages of the /admin/users calls, and the roles and scopes an admin may give. */
 import type { I18nKey } from '../i18n/index.ts'
-import type { UserView } from '../../server/lib/user-view.ts'
+import type { UserView } from './api/types.ts'
 import { ROUTE_PATTERN } from './slug.ts'
 import { ROLES, type Role } from './state/auth.ts'
 

@@ -1,11 +1,22 @@
 /** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
 import { apiBase } from '../public-env.ts'
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky'
-import type { Reaction } from '../items.ts'
-import type { ItemRecord } from '../../../server/lib/item-view.ts'
-import type { UserView } from '../../../server/lib/user-view.ts'
-import type { z } from '@hono/zod-openapi'
-import type { feedsSchema } from '../../../server/schemas.ts'
+import type {
+  AssistantAnswer,
+  CityResult,
+  EditKey,
+  FeedList,
+  GithubToken,
+  ItemList,
+  ItemRecord,
+  KeySession,
+  ManageAnswer,
+  Ok,
+  Reaction,
+  Session,
+  UserList,
+  UserView,
+} from './types.ts'
 import { usersError, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
 import { problemsOfBody, problemsOfText, type Problem } from '../errors.ts'
 
@@ -26,13 +37,8 @@ export class ApiError extends Error {
   }
 }
 
-export type Session = { token: string; user: UserView }
-export type ItemList = { items: ItemRecord[]; total: number }
-export type UserList = { users: UserView[]; total: number }
-/** GET /api/feeds: each feed's health, for the editor's feed-health panel (admin and superadmin). */
-export type FeedList = z.infer<typeof feedsSchema>
-export type FeedHealth = FeedList['feeds'][number]
-export type ManageAnswer = { record: Record<string, unknown>; item: Reaction['statuses']['messages'][number] }
+/** The answer types, derived from the server's schemas (types.ts); re-exported for the client's callers. */
+export type * from './types.ts'
 export type ItemQuery = { dataAspect?: string; dataCategory?: string; city?: string; q?: string; limit?: number; offset?: number }
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
@@ -113,19 +119,20 @@ export function createApi(
     /** The assistant's model answer (POST /api/assistant); a 404 means the server has no model configured. */
     assistant: (body: { question: string; language: string; summary: string }, timeoutMs: number) =>
       call('Unable to load data. Please try again.', (c) =>
-        c.post('api/assistant', { json: body, timeout: timeoutMs }).json<{ answer?: unknown }>(),
+        c.post('api/assistant', { json: body, timeout: timeoutMs }).json<AssistantAnswer>(),
       ),
     feeds: () => call('Failed to load feeds', (c) => c.get('api/feeds').json<FeedList>()),
-    cities: (city: string) => call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<unknown[]>()),
+    cities: (city: string) =>
+      call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<CityResult[]>()),
     signInWithKey: (h: string, rx?: string) =>
       call('This edit link is not valid', (c) =>
-        c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<{ token: string; itemId: number }>(),
+        c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<KeySession>(),
       ),
     manage: {
       get: (item: number) => call('Failed to get item', (c) => c.get(`api/manage/${id(item)}`).json<ManageAnswer>()),
       save: (item: number, payload: Record<string, unknown>) =>
         call('Failed to save changes', (c) => c.post(`api/manage/${id(item)}`, { json: payload }).json<ManageAnswer>()),
-      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`api/manage/${id(item)}`).json<{ ok: true }>()),
+      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`api/manage/${id(item)}`).json<Ok>()),
       lock: (item: number, until: Date) =>
         call('Failed to lock item', (c) =>
           c.get(`api/manage/${id(item)}/lock`, { searchParams: { dt: until.toISOString() } }).json<ManageAnswer>(),
@@ -138,13 +145,12 @@ export function createApi(
       get: (item: number) => call('Failed to get item', (c) => c.get(`items/${id(item)}`).json<ItemRecord>()),
       create: (fields: Record<string, unknown>) =>
         call('Failed to create item', (c) => c.post('items', { json: fields }).json<ItemRecord>()),
-      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`items/${id(item)}`).json<{ ok: true }>()),
+      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`items/${id(item)}`).json<Ok>()),
       lock: (item: number, duration = 3600) =>
         call('Failed to lock item', (c) => c.post(`items/${id(item)}/lock`, { json: { duration } }).json<ItemRecord>()),
       unlock: (item: number) => call('Failed to unlock item', (c) => c.post(`items/${id(item)}/unlock`).json<ItemRecord>()),
       /** A new owner edit key for the item (the old one stops working); shown once. */
-      editKey: (item: number) =>
-        call('Failed to get item', (c) => c.post(`items/${id(item)}/edit-key`).json<{ editKey: string; loginPath: string }>()),
+      editKey: (item: number) => call('Failed to get item', (c) => c.post(`items/${id(item)}/edit-key`).json<EditKey>()),
     },
     auth: {
       email: (email: string, password: string) =>
@@ -158,7 +164,7 @@ export function createApi(
       githubToken: (code: string) =>
         call(
           'Failed to exchange GitHub code for token',
-          (c) => c.post('auth/github/token', { json: { code } }).json<{ accessToken: string }>(),
+          (c) => c.post('auth/github/token', { json: { code } }).json<GithubToken>(),
           false,
         ),
       github: (accessToken: string) =>
@@ -170,21 +176,12 @@ export function createApi(
           false,
         ),
       refresh: () => call('Failed to refresh token', (c) => c.post('auth/refresh').json<Session>(), false),
-      logout: () =>
-        call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<{ ok: true }>(), false),
+      logout: () => call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<Ok>(), false),
       me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>(), false),
       forgotPassword: (email: string) =>
-        call(
-          'Failed to send reset email',
-          (c) => c.post('auth/forgot-password', { json: { email } }).json<{ ok: true; message?: string }>(),
-          false,
-        ),
+        call('Failed to send reset email', (c) => c.post('auth/forgot-password', { json: { email } }).json<Ok>(), false),
       resetPassword: (token: string, password: string) =>
-        call(
-          'Failed to reset password',
-          (c) => c.post('auth/reset-password', { json: { token, password } }).json<{ ok: true }>(),
-          false,
-        ),
+        call('Failed to reset password', (c) => c.post('auth/reset-password', { json: { token, password } }).json<Ok>(), false),
     },
     users: (() => {
       // SPEC section 8 words these errors by status and status text, so they are read from ky's error here.
@@ -211,7 +208,7 @@ export function createApi(
         add: (user: NewUser) => run('add', () => http.post('admin/users', { json: user }).json<UserView>()),
         assignRole: (user: number, role: NewUser['role'] | number, scope: RoleScope = {}) =>
           run('assign', () => http.post(`admin/users/${id(user)}/role`, { json: { role, ...scope } }).json<UserView>()),
-        remove: (user: number) => run('remove', () => http.delete(`admin/users/${id(user)}`).json<{ ok: true }>()),
+        remove: (user: number) => run('remove', () => http.delete(`admin/users/${id(user)}`).json<Ok>()),
       }
     })(),
   }
