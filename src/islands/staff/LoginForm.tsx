@@ -1,25 +1,22 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
-import { api } from '../../lib/stores/api.ts'
-import { $currentUser, signIn, signOut } from '../../lib/stores/auth.ts'
+import { $currentUser, signOut } from '../../lib/stores/auth.ts'
 import { githubClientId, startGithubSignIn } from '../../lib/stores/oauth.ts'
+import { $loginMode, $loginStatus, submitLogin, toggleLoginMode } from '../../lib/stores/sign-in.ts'
 import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
 import { useT } from '../../i18n/use-t.ts'
-import { Field, FormError } from './Field.tsx'
+import { Field, FormError, failureText } from './Field.tsx'
 import { GoogleButton } from './GoogleButton.tsx'
-import { errorText, localMessage } from '../../lib/messages.ts'
-
-type Status = { state: 'idle' } | { state: 'busy' } | { state: 'error'; message: string } | { state: 'sent'; message: string }
 
 /** Email sign-in and the forgot-password form (SPEC sections 5 and 8); signed in, who and a sign-out button. */
 export function LoginForm() {
   const t = useT()
   const user = useStore($currentUser)
-  const [mode, setMode] = useState<'signIn' | 'forgot'>('signIn')
+  const mode = useStore($loginMode)
+  const status = useStore($loginStatus)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [status, setStatus] = useState<Status>({ state: 'idle' })
   if (!t) return <div className="skeleton" aria-hidden="true" />
 
   if (user)
@@ -37,33 +34,14 @@ export function LoginForm() {
       </div>
     )
 
-  async function submit(event: FormEvent): Promise<void> {
+  const submit = (event: FormEvent): void => {
     event.preventDefault()
-    if (!t) return
-    if (mode === 'forgot') {
-      setStatus({ state: 'busy' })
-      try {
-        const answer = await api.auth.forgotPassword(email.trim())
-        setStatus({ state: 'sent', message: answer.message ?? t('login.forgotSent') })
-      } catch (error) {
-        setStatus({ state: 'error', message: errorText(error, t('login.forgotFailed')) })
-      }
-      return
-    }
-    if (!email.trim() || !password) return setStatus({ state: 'error', message: t('login.required') })
-    setStatus({ state: 'busy' })
-    try {
-      signIn(await api.auth.email(email.trim(), password))
-      // SPEC section 4: the token is stored and the page reloads; the editor is where staff go next.
-      location.assign(appPath(pageLocale, 'editor'))
-    } catch (error) {
-      setStatus({ state: 'error', message: errorText(error, t('login.failed')) })
-    }
+    void submitLogin(email, password)
   }
 
   const busy = status.state === 'busy'
   return (
-    <form className="stack login-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack login-form" onSubmit={submit} noValidate>
       <Field
         id="login-email"
         label={t('login.email')}
@@ -83,20 +61,13 @@ export function LoginForm() {
           onChange={setPassword}
         />
       )}
-      {status.state === 'error' && <FormError message={localMessage(status.message, t)} />}
-      {status.state === 'sent' && <p role="status">{status.message}</p>}
+      {status.state === 'error' && <FormError message={failureText(status.failure, t)} />}
+      {status.state === 'sent' && <p role="status">{status.message ?? t('login.forgotSent')}</p>}
       <p className="row">
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {t(mode === 'signIn' ? 'login.submit' : 'login.forgotSubmit')}
         </button>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setMode(mode === 'signIn' ? 'forgot' : 'signIn')
-            setStatus({ state: 'idle' })
-          }}
-        >
+        <button type="button" className="link-button" onClick={toggleLoginMode}>
           {t(mode === 'signIn' ? 'login.forgot' : 'login.back')}
         </button>
       </p>

@@ -1,0 +1,139 @@
+// The sign-in pages' store against a mocked API and page: checks made before any call, the session
+// kept on success and the move to the editor, failures in the words the forms translate.
+import { cleanTestStorage } from '@nanostores/persistent'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../src/lib/api/porchlight.ts'
+
+const auth = {
+  email: vi.fn<(email: string, password: string) => Promise<unknown>>(),
+  google: vi.fn<(credential: string) => Promise<unknown>>(),
+  callback: vi.fn<(provider: string, code: string) => Promise<unknown>>(),
+  forgotPassword: vi.fn<(email: string) => Promise<{ message?: string }>>(),
+  resetPassword: vi.fn<(token: string, password: string) => Promise<unknown>>(),
+}
+vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { auth } }))
+const m = await import('../../../src/lib/stores/sign-in.ts')
+const { $authToken, $editorAuth } = await import('../../../src/lib/stores/session.ts')
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ EntityType: 1, email: 'a@b.org', exp: Date.now() / 1000 + 3600 })}.sig`
+const page = { assign: vi.fn<(url: string) => void>(), search: '', pathname: '/es/auth/callback' }
+
+beforeEach(() => {
+  Object.values(auth).forEach((fn) => fn.mockReset())
+  page.assign.mockReset()
+  vi.stubGlobal('location', page)
+  vi.stubGlobal('document', { documentElement: { lang: 'es' } })
+  m.$loginMode.set('signIn')
+  m.$loginStatus.set({ state: 'idle' })
+  m.$resetStatus.set({ state: 'idle' })
+})
+afterEach(() => {
+  $authToken.set(null)
+  $editorAuth.set(null)
+  cleanTestStorage()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('email sign-in', () => {
+  it('asks for both fields before calling the API', async () => {
+    await m.submitLogin('  ', 'secret')
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { key: 'login.required' } })
+    expect(auth.email).not.toHaveBeenCalled()
+  })
+  it('keeps the session and goes to the editor in the page’s language', async () => {
+    auth.email.mockResolvedValue({ token: TOKEN, user: {} })
+    const pending = m.submitLogin(' a@b.org ', 'secret')
+    expect(m.$loginStatus.get()).toEqual({ state: 'busy' })
+    await pending
+    expect(auth.email).toHaveBeenCalledWith('a@b.org', 'secret')
+    expect($authToken.get()).toBe(TOKEN)
+    expect($editorAuth.get()).toMatchObject({ role: 'admin', email: 'a@b.org' })
+    expect(page.assign).toHaveBeenCalledWith('/es/editor')
+  })
+  it('shows the server’s reason, or the SPEC’s text', async () => {
+    auth.email.mockRejectedValueOnce(new ApiError(401, 'Invalid email or password')).mockRejectedValueOnce('offline')
+    await m.submitLogin('a@b.org', 'x')
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Invalid email or password' } })
+    await m.submitLogin('a@b.org', 'x')
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Email/password authentication failed' } })
+    expect($authToken.get()).toBeNull()
+  })
+  it('in forgot mode sends the reset mail; switching modes forgets the outcome', async () => {
+    m.toggleLoginMode()
+    auth.forgotPassword.mockResolvedValueOnce({}).mockRejectedValueOnce(new Error(''))
+    await m.submitLogin(' a@b.org ', '')
+    expect(auth.forgotPassword).toHaveBeenCalledWith('a@b.org')
+    expect(m.$loginStatus.get()).toEqual({ state: 'sent', message: null })
+    await m.submitLogin('a@b.org', '')
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Failed to send reset email' } })
+    m.toggleLoginMode()
+    expect([m.$loginMode.get(), m.$loginStatus.get()]).toEqual(['signIn', { state: 'idle' }])
+  })
+})
+
+describe('Google and GitHub', () => {
+  it('signs in with Google’s credential, or says it failed', async () => {
+    auth.google.mockRejectedValueOnce(new Error('')).mockResolvedValueOnce({ token: TOKEN, user: {} })
+    await m.signInWithGoogle('cred')
+    expect(m.$googleStatus.get()).toEqual({ state: 'error', failure: { message: 'Google authentication failed' } })
+    await m.signInWithGoogle('cred')
+    expect(auth.google).toHaveBeenLastCalledWith('cred')
+    expect(page.assign).toHaveBeenCalledWith('/es/editor')
+    m.googleUnavailable()
+    expect(m.$googleStatus.get()).toMatchObject({ state: 'error' })
+    m.resetGoogle()
+    expect(m.$googleStatus.get()).toEqual({ state: 'idle' })
+  })
+  it('refuses a GitHub return whose state was not stored here', async () => {
+    vi.stubGlobal('sessionStorage', { getItem: () => null, removeItem: () => undefined })
+    page.search = '?code=c&state=s'
+    await m.completeGithubSignIn()
+    expect(m.$callbackError.get()).toBe('Invalid state parameter - possible CSRF attack')
+    expect(auth.callback).not.toHaveBeenCalled()
+  })
+  it('exchanges the code once, dropping it from the address bar', async () => {
+    vi.stubGlobal('sessionStorage', { getItem: () => 's', removeItem: () => undefined })
+    const replaceState = vi.fn()
+    vi.stubGlobal('history', { replaceState })
+    page.search = '?code=c&state=s'
+    auth.callback.mockResolvedValue({ token: TOKEN, user: {} })
+    m.$callbackError.set(null)
+    await m.completeGithubSignIn()
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/es/auth/callback')
+    expect(auth.callback).toHaveBeenCalledWith('github', 'c')
+    expect(page.assign).toHaveBeenCalledWith('/es/editor')
+    auth.callback.mockRejectedValue(new Error(''))
+    await m.completeGithubSignIn()
+    expect(m.$callbackError.get()).toBe('OAuth callback failed')
+  })
+})
+
+describe('new password', () => {
+  it.each([
+    [null, 'longenough', 'longenough', 'reset.missing'],
+    ['t', 'longenough', 'different1', 'reset.mismatch'],
+    ['t', 'short', 'short', 'reset.short'],
+  ] as const)('token %j, %s / %s: %s', async (token, password, confirm, key) => {
+    await m.submitNewPassword(token, password, confirm)
+    expect(m.$resetStatus.get()).toEqual({ state: 'error', failure: { key } })
+    expect(auth.resetPassword).not.toHaveBeenCalled()
+  })
+  it('sets it, then goes to settings after a moment', async () => {
+    vi.useFakeTimers()
+    auth.resetPassword.mockResolvedValue({ ok: true })
+    await m.submitNewPassword('tok', 'longenough', 'longenough')
+    expect(auth.resetPassword).toHaveBeenCalledWith('tok', 'longenough')
+    expect(m.$resetStatus.get()).toEqual({ state: 'done' })
+    vi.advanceTimersByTime(m.RESET_REDIRECT_MS - 1)
+    expect(page.assign).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(page.assign).toHaveBeenCalledWith('/es/settings')
+  })
+  it('says why the reset failed', async () => {
+    auth.resetPassword.mockRejectedValue('boom')
+    await m.submitNewPassword('tok', 'longenough', 'longenough')
+    expect(m.$resetStatus.get()).toEqual({ state: 'error', failure: { message: 'Failed to reset password' } })
+  })
+})
