@@ -1,14 +1,10 @@
 // Superadmin's advanced mode (SPEC section 4): raw JSON, and for non-local items a result override and the template.
 import { useRef, type KeyboardEvent } from 'react'
-import { LOCK_CHOICES, isLocked, type Draft, type LockChoice } from '../../lib/editor/draft.ts'
+import { LOCK_CHOICES, isLocked, type Draft } from '../../lib/editor/draft.ts'
+import { ADVANCED_TABS, type Advanced, type AdvancedTab } from '../../lib/editor/save.ts'
 import { parseTemplate } from '../../lib/template.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { SelectInput, TextInput } from './inputs.tsx'
-
-export const ADVANCED_TABS = ['override', 'template', 'json'] as const
-export type AdvancedTab = (typeof ADVANCED_TABS)[number]
-
-export type Advanced = { tab: AdvancedTab; lock: LockChoice; customLock: string; raw: string }
 
 /** Tabs with the arrow-key, Home and End paths of the ARIA tabs pattern. */
 function Tabs({
