@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import type { UserView } from '../../../server/lib/user-view.ts'
+import type { UserView } from '../../lib/api/types.ts'
 import type { TokenUser } from '../../lib/state/token.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { localMessage } from '../../lib/messages.ts'

@@ -1,7 +1,7 @@
 // User admin (SPEC section 6), for admins and superadmins: the paged list of staff accounts, and
 // changing a role and its scope, removing and adding a user, each with its form's status.
 import { atom, computed, map, onMount, task } from 'nanostores'
-import type { UserView } from '../../../server/lib/user-view.ts'
+import type { UserView } from '../api/types.ts'
 import { errorText } from '../messages.ts'
 import type { Role } from '../state/auth.ts'
 import { USERS_PAGE_SIZE, checkScope, lastPageOffset, looksLikeEmail } from '../users.ts'

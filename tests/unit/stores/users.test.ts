@@ -4,7 +4,7 @@ import { cleanTestStorage } from '@nanostores/persistent'
 import { allTasks, cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../src/lib/api/porchlight.ts'
-import type { UserView } from '../../../server/lib/user-view.ts'
+import type { UserView } from '../../../src/lib/api/types.ts'
 
 const api = {
   list: vi.fn<(query: { limit?: number; offset?: number }) => Promise<{ users: UserView[]; total: number }>>(),

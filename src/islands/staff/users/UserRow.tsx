@@ -1,7 +1,7 @@
 // One user in the admin table: role and scope form, remove button.
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
-import type { UserView } from '../../../../server/lib/user-view.ts'
+import type { UserView } from '../../../lib/api/types.ts'
 import { pageLocale } from '../../../lib/client/page.ts'
 import { formatAgo } from '../../../lib/format.ts'
 import type { Role } from '../../../lib/state/auth.ts'
