@@ -1,10 +1,16 @@
-// Lists what a built page's first script carries, by source module (a build made with BUILD_SOURCEMAP=1).
-// Usage: node scripts/bundle-report.ts [dist] [page path] [more chunk names…]
+// Lists what a built page's JavaScript carries, by file and by source module (a build made with BUILD_SOURCEMAP=1).
+// Usage: node scripts/bundle-report.ts [--loaded] [dist] [page path] [more chunk names…]
+//   default: the first script and its static imports, read from the HTML;
+//   --loaded: every script the page loads before any interaction, in Chromium (as npm run test:size counts).
+// TOP=n lists n source modules (default 25).
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { gzipBytes, kb, pageScripts, staticGraph } from './lib/module-graph.ts'
+import { withSite } from './lib/page-load.ts'
 
-const [root = '.build/test-dist', page = '/wa/duvall', ...extra] = process.argv.slice(2)
+const args = process.argv.slice(2)
+const loadedMode = args.includes('--loaded')
+const [root = '.build/test-dist', page = '/wa/duvall', ...extra] = args.filter((arg) => arg !== '--loaded')
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
 /** Decodes one source-map segment's VLQ fields. */
@@ -45,7 +51,9 @@ function bytesBySource(file: string): Map<string, number> {
 }
 
 const html = readFileSync(resolve(root, `.${page === '/' ? '/index' : page}.html`), 'utf8')
-const files = staticGraph(root, [...pageScripts(html), ...extra.map((name) => `/_astro/${name}`)])
+const files = loadedMode
+  ? await withSite(root, Number(process.env['REPORT_PORT'] ?? 4336), (site) => site.scriptsBeforeInteraction(page))
+  : staticGraph(root, [...pageScripts(html), ...extra.map((name) => `/_astro/${name}`)])
 const totals = new Map<string, number>()
 let [raw, gzip] = [0, 0]
 for (const path of files) {
@@ -60,8 +68,9 @@ for (const path of files) {
     totals.set(name, (totals.get(name) ?? 0) + (bytes * size.gzip) / size.raw)
   }
 }
-console.log(`${page}: ${files.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip`)
-for (const path of files) console.log(`  ${path} ${kb(gzipBytes(root, path).gzip)}`)
+console.log(`${page}${loadedMode ? ' (before interaction)' : ''}: ${files.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip`)
+const bySize = files.map((path) => ({ path, gzip: gzipBytes(root, path).gzip })).sort((a, b) => b.gzip - a.gzip)
+for (const file of bySize) console.log(`  ${kb(file.gzip).padStart(9)}  ${file.path}`)
 console.log('top contributors (gzip share):')
-for (const [name, bytes] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25))
+for (const [name, bytes] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env['TOP'] ?? 25)))
   console.log(`  ${kb(bytes).padStart(9)}  ${name}`)
