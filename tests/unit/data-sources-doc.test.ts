@@ -58,14 +58,18 @@ function section(n: string): string {
 /**
  * The sections a text cites: "DATA_SOURCES 8.2", "DATA_SOURCES 6 and 8.5", "DATA_SOURCES 5.4, 7.1",
  * "DATA_SOURCES.md section 3", "DATA_SOURCES sections 2 and 3", "DATA_SOURCES §4.3", "DATA_SOURCES 1.1–1.3".
- * Each mention gives its list, empty when no number follows (a form this reader does not know).
+ * Each mention gives its list, empty when no number follows (a form this reader does not know); the
+ * placeholder "DATA_SOURCES N.N", which explains the convention, is no citation.
  */
 function citations(text: string): { mention: string; sections: string[] }[] {
-  return [...text.matchAll(/DATA_SOURCES(?:\.md)?(?=([^\n]{0,80}))/g)].map((m) => {
-    const after = m[1] ?? ''
-    const list = /^[\s,:(]*(?:sections?\b|§§?)?\s*(\d+(?:\.\d+)?(?:\s*(?:,|and|&|–|-|to|\/)\s*§?\d+(?:\.\d+)?)*)/.exec(after)
-    return { mention: m[0], sections: list?.[1]?.match(/\d+(?:\.\d+)?/g) ?? [] }
-  })
+  const found = [...text.matchAll(/DATA_SOURCES(?:\.md)?(?=([^\n]{0,80}))/g)]
+  return found
+    .filter((m) => !/^\s*(?:sections?\s*)?N(?:\.N)?\b/.test(m[1] ?? ''))
+    .map((m) => {
+      const after = m[1] ?? ''
+      const list = /^[\s,:(]*(?:sections?\b|§§?)?\s*(\d+(?:\.\d+)?(?:\s*(?:,|and|&|–|-|to|\/)\s*§?\d+(?:\.\d+)?)*)/.exec(after)
+      return { mention: m[0], sections: list?.[1]?.match(/\d+(?:\.\d+)?/g) ?? [] }
+    })
 }
 
 /** Files under a folder whose names end in one of the extensions. */
@@ -108,6 +112,7 @@ describe('docs/data-sources.md', () => {
     expect(read('DATA_SOURCES §4.3; DATA_SOURCES.md §§ 1.1–1.3')).toEqual([['4.3'], ['1.1', '1.3']])
     expect(read('asks for the DATA_SOURCES 1.1 variables in metric, local time, 24 hours')).toEqual([['1.1']])
     expect(read('from DATA_SOURCES.md')).toEqual([[]])
+    expect(read('"DATA_SOURCES N.N" in code means section N.N')).toEqual([])
   })
 
   it('has every section the code cites as "DATA_SOURCES N.N"', () => {
