@@ -2,54 +2,72 @@
 import type { ComponentType, ReactNode } from 'react'
 import { includeTexts } from '../lib/stores/dictionary.ts'
 
-type Loader = () => Promise<ComponentType<never>>
-
 /** A staff island: its page also loads the staff part of the dictionary (src/i18n/parts.ts). */
 const staff =
-  (load: Loader): Loader =>
-  () => (includeTexts('staff'), load())
+  <M>(load: () => Promise<M>) =>
+  (): Promise<M> => (includeTexts('staff'), load())
 
-/** Every island the pages may mount, each loaded only when a page has it. */
-const islands: Record<string, Loader> = {
-  CitySearch: () => import('./CitySearch.tsx').then((m) => m.CitySearch as ComponentType<never>),
-  SettingsPanel: () => import('./SettingsPanel.tsx').then((m) => m.SettingsPanel as ComponentType<never>),
-  WeatherNow: () => import('./weather/WeatherNow.tsx').then((m) => m.WeatherNow as ComponentType<never>),
-  WeatherAlerts: () => import('./weather/WeatherAlerts.tsx').then((m) => m.WeatherAlerts as ComponentType<never>),
-  HourlyForecast: () => import('./weather/HourlyForecast.tsx').then((m) => m.HourlyForecast as ComponentType<never>),
-  DailyForecast: () => import('./weather/DailyForecast.tsx').then((m) => m.DailyForecast as ComponentType<never>),
-  WeatherRadar: () => import('./weather/WeatherRadar.tsx').then((m) => m.WeatherRadar as ComponentType<never>),
-  AirQuality: () => import('./weather/AirQuality.tsx').then((m) => m.AirQuality as ComponentType<never>),
-  PollenCard: () => import('./weather/AirQuality.tsx').then((m) => m.PollenCard as ComponentType<never>),
-  MarineCard: () => import('./weather/MarineCard.tsx').then((m) => m.MarineCard as ComponentType<never>),
-  QuakeList: () => import('./weather/QuakeList.tsx').then((m) => m.QuakeList as ComponentType<never>),
-  StatusesList: () => import('./live/StatusesList.tsx').then((m) => m.StatusesList as ComponentType<never>),
-  CamerasGrid: () => import('./live/CamerasGrid.tsx').then((m) => m.CamerasGrid as ComponentType<never>),
-  RoadsMap: () => import('./live/RoadsMap.tsx').then((m) => m.RoadsMap as ComponentType<never>),
-  RoadsList: () => import('./live/RoadsList.tsx').then((m) => m.RoadsList as ComponentType<never>),
-  LocalList: () => import('./live/LocalList.tsx').then((m) => m.LocalList as ComponentType<never>),
-  LoginForm: staff(() => import('./staff/LoginForm.tsx').then((m) => m.LoginForm as ComponentType<never>)),
-  ResetForm: staff(() => import('./staff/ResetForm.tsx').then((m) => m.ResetForm as ComponentType<never>)),
-  AuthCallback: staff(() => import('./staff/AuthCallback.tsx').then((m) => m.AuthCallback as ComponentType<never>)),
-  EditorPage: staff(() => import('./staff/EditorPage.tsx').then((m) => m.EditorPage as ComponentType<never>)),
-  UsersAdmin: staff(() => import('./staff/UsersAdmin.tsx').then((m) => m.UsersAdmin as ComponentType<never>)),
-  DashboardNow: () => import('./dashboard/DashboardNow.tsx').then((m) => m.DashboardNow as ComponentType<never>),
-  DashboardPlaces: () => import('./dashboard/DashboardPlaces.tsx').then((m) => m.DashboardPlaces as ComponentType<never>),
+/**
+ * Every island the pages may mount, each loaded only when a page has it. An island is its module's export
+ * of the same name, one island per file (tests/unit/islands/registry.test.ts checks the file names).
+ */
+const loaders = {
+  CitySearch: () => import('./CitySearch.tsx'),
+  SettingsPanel: () => import('./SettingsPanel.tsx'),
+  WeatherNow: () => import('./weather/WeatherNow.tsx'),
+  WeatherAlerts: () => import('./weather/WeatherAlerts.tsx'),
+  HourlyForecast: () => import('./weather/HourlyForecast.tsx'),
+  DailyForecast: () => import('./weather/DailyForecast.tsx'),
+  WeatherRadar: () => import('./weather/WeatherRadar.tsx'),
+  AirQuality: () => import('./weather/AirQuality.tsx'),
+  PollenCard: () => import('./weather/PollenCard.tsx'),
+  MarineCard: () => import('./weather/MarineCard.tsx'),
+  QuakeList: () => import('./weather/QuakeList.tsx'),
+  StatusesList: () => import('./live/StatusesList.tsx'),
+  CamerasGrid: () => import('./live/CamerasGrid.tsx'),
+  RoadsMap: () => import('./live/RoadsMap.tsx'),
+  RoadsList: () => import('./live/RoadsList.tsx'),
+  LocalList: () => import('./live/LocalList.tsx'),
+  LoginForm: staff(() => import('./staff/LoginForm.tsx')),
+  ResetForm: staff(() => import('./staff/ResetForm.tsx')),
+  AuthCallback: staff(() => import('./staff/AuthCallback.tsx')),
+  EditorPage: staff(() => import('./staff/EditorPage.tsx')),
+  UsersAdmin: staff(() => import('./staff/UsersAdmin.tsx')),
+  DashboardNow: () => import('./dashboard/DashboardNow.tsx'),
+  DashboardPlaces: () => import('./dashboard/DashboardPlaces.tsx'),
+}
+
+/** The name a page may give <Island name>: any other is a type error there (src/components/Island.astro). */
+export type IslandName = keyof typeof loaders
+
+/** The same table, checked: a module without a component exported under its island's name does not compile. */
+const islands: { [N in IslandName]: () => Promise<Record<N, ComponentType<never>>> } = loaders
+
+const isIsland = (name: string | undefined): name is IslandName => name !== undefined && Object.hasOwn(islands, name)
+
+/** The island's component, from its module. */
+async function component(name: IslandName): Promise<ComponentType<never>> {
+  const load: () => Promise<Partial<Record<IslandName, ComponentType<never>>>> = islands[name]
+  const found = (await load())[name]
+  if (!found) throw new Error(`Island ${name} has no export of that name`)
+  return found
 }
 
 function hydrate(element: HTMLElement): void {
-  const load = islands[element.dataset['island'] ?? '']
-  if (!load) return
+  const name = element.dataset['island']
+  // Pages can only name a known island (IslandName); this guards HTML from elsewhere, such as an old cached page.
+  if (!isIsland(name)) return void console.error('Unknown island', name)
   let props: unknown = {}
   try {
     props = JSON.parse(element.dataset['props'] ?? '{}')
   } catch (error) {
-    console.error('Island props are not valid JSON', element.dataset['island'], error)
+    console.error('Island props are not valid JSON', name, error)
     return
   }
   // React itself loads with the first island, not with the page. An island that shows stored
   // state (data-client) renders afresh: its server HTML has the defaults, so hydrating it would mismatch.
-  void Promise.all([load(), import('react'), import('react-dom/client')]).then(([component, react, client]) => {
-    const tree = react.createElement(component, props as never)
+  void Promise.all([component(name), import('react'), import('react-dom/client')]).then(([island, react, client]) => {
+    const tree = react.createElement(island, props as never)
     if (!('client' in element.dataset)) return void client.hydrateRoot(element, tree)
     // Its server HTML stays inert until the first commit, so no click lands on a control being replaced.
     const Commit = ({ children }: { children: ReactNode }) => {

@@ -69,3 +69,6 @@ export function SourceCard<D>(props: {
 
 /** Open-Meteo's required credit line, next to its data. */
 export const OpenMeteoCredit = ({ t }: { t: T }) => <a href="https://open-meteo.com/">{t('attr.openMeteo')}</a>
+
+/** The CAMS credit of Open-Meteo's air-quality data (the AQI and pollen cards). */
+export const CamsCredit = ({ t }: { t: T }) => <a href="https://open-meteo.com/en/docs/air-quality-api">{t('attr.cams')}</a>
