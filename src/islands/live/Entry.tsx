@@ -58,11 +58,24 @@ export function SourceCredit({ item, t }: { item: AlertItem; t: T }) {
   return <span className="live-source">{source.url ? <SafeLink href={source.url}>{text}</SafeLink> : text}</span>
 }
 
+/**
+ * An item's title, linked to its page when it has an http(s) one: the link text names the item
+ * (a row of "More information" links says nothing to search engines or screen readers).
+ */
+export function ItemTitle({ title, href }: { title: string; href: unknown }) {
+  return (
+    <strong className="item-title">
+      <SafeLink href={href}>{title}</SafeLink>
+      {safeHttpUrl(href) ? null : title}
+    </strong>
+  )
+}
+
 /** A link only to an http(s) address, opened safely; nothing for anything else. */
-export function SafeLink({ href, children }: { href: unknown; children: React.ReactNode }) {
+export function SafeLink({ href, children, label }: { href: unknown; children: React.ReactNode; label?: string }) {
   const url = safeHttpUrl(href)
   return url ? (
-    <a href={url} rel="noopener noreferrer external" target="_blank">
+    <a href={url} rel="noopener noreferrer external" target="_blank" aria-label={label}>
       {children}
     </a>
   ) : null

@@ -113,8 +113,12 @@ export function LocalList() {
                         onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
                       />
                     )}
+                    {/* The name on a line of its own, the kind and open state under it: short lines, quick to scan. */}
                     <p className="live-title">
-                      <strong>{business.title}</strong> <span className="tag">{t(`business.${business.category}`)}</span>{' '}
+                      <strong>{business.title}</strong>
+                    </p>
+                    <p>
+                      <span className="tag">{t(`business.${business.category}`)}</span>{' '}
                       <OpenBadge open={open} allDay={isAllDay(business.week[today])} today={today} locale={locale} t={t} />
                     </p>
                     {business.description && <p>{business.description}</p>}
@@ -125,7 +129,8 @@ export function LocalList() {
                     <p className="business-links">
                       {tel && <a href={tel}>{t('business.call', { phone: business.phone ?? '' })}</a>}
                       {LINKS.map((name) => (
-                        <SafeLink key={name} href={business.links[name]}>
+                        // Ten "Website" links say nothing out of context: each is named after its business too.
+                        <SafeLink key={name} href={business.links[name]} label={`${t(`business.${name}`)} · ${business.title}`}>
                           {t(`business.${name}`)}
                         </SafeLink>
                       ))}

@@ -7,7 +7,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
@@ -29,7 +29,7 @@ export function RoadsList() {
               return (
                 <li key={group.itemId} className="road">
                   <p className="live-title">
-                    <strong>{item?.title ?? group.title}</strong>{' '}
+                    {item ? <ItemTitle title={item.title} href={item.link} /> : <strong>{group.title}</strong>}{' '}
                     {item?.state && (
                       <span className={`tag state sev-${severityOf(item, 'roads')}`}>{stateLabel(item.state, t)}</span>
                     )}
@@ -40,12 +40,15 @@ export function RoadsList() {
                   <ul className="road-entries">
                     {group.entries.map((entry) => (
                       <li key={entry.id} className={`road-entry sev-${severityOf(entry, 'roads')}`}>
+                        {/* Priority, direction and lanes on one line, the entry's own words under them. */}
                         <p>
                           <span className={`tag prio prio-${priorityLevel(entry.priority)}`}>
                             {t(`priority.${priorityLevel(entry.priority)}`)}
                           </span>{' '}
                           {entry.direction && <span className="tag">{t(`direction.${entry.direction}`)}</span>}{' '}
-                          {entry.laneClosure && <span className="tag lane">{t('roads.laneClosure')}</span>}{' '}
+                          {entry.laneClosure && <span className="tag lane">{t('roads.laneClosure')}</span>}
+                        </p>
+                        <p>
                           {entry.group && entry.group !== entry.title && entry.group !== item?.title && (
                             <span className="muted">{entry.group}: </span>
                           )}
@@ -67,8 +70,7 @@ export function RoadsList() {
                         t={t}
                         fromFeed={itemSource(item) !== null}
                       />{' '}
-                      <SafeLink href={item.link}>{t('live.more')}</SafeLink> <SourceCredit item={item} t={t} />{' '}
-                      <EditButton item={item} t={t} />
+                      <SourceCredit item={item} t={t} /> <EditButton item={item} t={t} />
                     </p>
                   )}
                 </li>

@@ -7,7 +7,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, SafeLink, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
@@ -41,7 +41,7 @@ export function StatusesList() {
                       <p className="live-title">
                         <span className={`tag prio prio-${level}`}>{t(`priority.${level}`)}</span>{' '}
                         {item.state && <span className="tag state">{stateLabel(item.state, t)}</span>}{' '}
-                        <strong>{item.title}</strong>
+                        <ItemTitle title={item.title} href={item.link} />
                       </p>
                       {item.data.lines.map((line, index) => (
                         <p key={index}>{line}</p>
@@ -56,8 +56,7 @@ export function StatusesList() {
                           t={t}
                           fromFeed={itemSource(item) !== null}
                         />{' '}
-                        <SafeLink href={item.link}>{t('live.more')}</SafeLink> <SourceCredit item={item} t={t} />{' '}
-                        <EditButton item={item} t={t} />
+                        <SourceCredit item={item} t={t} /> <EditButton item={item} t={t} />
                       </p>
                     </div>
                   </li>
