@@ -78,8 +78,11 @@ test('roads show directions, lane closures and markers on the map', async ({ pag
   await expect(list).toContainText('Southbound')
   await expect(list.locator('.tag.lane').first()).toHaveText('Lane closure')
   await expect(list.locator('.road-entry.sev-critical')).toHaveCount(1)
-  await page.locator('#roads-map').scrollIntoViewIfNeeded()
+  // The map (Leaflet) loads when asked for, so the page itself stays light on a phone.
+  await expect(page.locator('#roads-map .radar-map[data-ready]')).toHaveCount(0)
+  await page.locator('#roads-map').getByRole('button', { name: 'Show the traffic map' }).click()
   await expect(page.locator('#roads-map .radar-map[data-ready]')).toBeVisible()
+  await expect(page.locator('#roads-map .radar-map')).toBeFocused()
   await expect(page.locator('#roads-map path.road-marker')).toHaveCount(5)
 })
 

@@ -11,8 +11,8 @@ const ZOOM = 10
 
 /**
  * The traffic map: the page's point and each road item as a marker coloured by severity, over
- * OpenStreetMap. Leaflet and its CSS load only when this island hydrates (near the viewport), into a
- * box whose size the page reserved, so nothing moves.
+ * OpenStreetMap. Leaflet (about 42 KB gzip) and its CSS load only when the visitor asks for the map,
+ * so the page itself is quick on a phone; the box keeps the size the page reserved, so nothing moves.
  */
 export function RoadsMap() {
   const t = useT()
@@ -21,10 +21,11 @@ export function RoadsMap() {
   const box = useRef<HTMLDivElement>(null)
   const loaded = useRef<{ L: typeof Leaflet; map: Leaflet.Map; markers: Leaflet.LayerGroup } | null>(null)
   const roads = state.state === 'ok' ? state.data.roads.messages : []
+  const [wanted, setWanted] = useState(false)
   const [ready, setReady] = useState(false)
 
   useEffect(() => {
-    if (!point) return
+    if (!point || !wanted) return
     let cancelled = false
     void Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([leaflet]) => {
       const L: typeof Leaflet = (leaflet as Partial<typeof leaflet>).default ?? leaflet
@@ -34,13 +35,15 @@ export function RoadsMap() {
       L.circleMarker([point.lat, point.lon], { radius: 7, className: 'radar-marker', interactive: false }).addTo(map)
       loaded.current = { L, map, markers: L.layerGroup().addTo(map) }
       setReady(true)
+      // The button that asked for the map is gone: keyboard focus goes to the map itself.
+      box.current.focus()
     })
     return () => {
       cancelled = true
       loaded.current?.map.remove()
       loaded.current = null
     }
-  }, [point])
+  }, [point, wanted])
 
   useEffect(() => {
     const current = loaded.current
@@ -64,8 +67,16 @@ export function RoadsMap() {
       className="radar-map"
       role="region"
       aria-label={t?.('roads.mapLabel') ?? ''}
-      aria-busy={!ready}
+      aria-busy={wanted && !ready}
       data-ready={ready || undefined}
-    />
+    >
+      {!wanted && t && (
+        <div className="map-offer">
+          <button type="button" className="button" onClick={() => setWanted(true)}>
+            {t('roads.showMap')}
+          </button>
+        </div>
+      )}
+    </div>
   )
 }
