@@ -1,10 +1,19 @@
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
+
+/** One formatter per language: making one costs far more than using it (a list of 40 items asks 80 times). */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale)
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })))
+  return format
+}
+
 /**
  * "5 minutes ago", "in 2 hours", "yesterday", in the visitor's language (Intl.RelativeTimeFormat).
  * Minutes under an hour, hours under a day, then days (SPEC section 9).
  * @example formatAgo(Date.now() - 5 * 60_000, Date.now(), 'en') // '5 minutes ago'
  */
 export function formatAgo(time: number, now: number, locale: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const format = relativeFormat(locale)
   const minutes = Math.round((time - now) / 60_000)
   if (minutes === 0) return format.format(0, 'second')
   if (Math.abs(minutes) < 60) return format.format(minutes, 'minute')

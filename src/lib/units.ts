@@ -2,6 +2,19 @@ import type { Settings } from './state/settings.ts'
 
 /** Every number the app shows goes through these: values come in metric (°C, km/h, km) or miles. */
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * One formatter per language and options: making one costs far more than using it, and a list of
+ * 40 items or a day of hourly temperatures asks dozens of times (main-thread time on a phone).
+ */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
+  return format
+}
+
 export const cToF = (c: number): number => (c * 9) / 5 + 32
 export const fToC = (f: number): number => ((f - 32) * 5) / 9
 export const kmhToMph = (kmh: number): number => kmh / 1.609344
@@ -14,7 +27,7 @@ export const milesToKm = (miles: number): number => miles * 1.609344
  */
 export function formatTemperature(celsius: number, unit: Settings['temperature'], locale: string): string {
   const value = unit === 'F' ? cToF(celsius) : celsius
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: unit === 'F' ? 'fahrenheit' : 'celsius',
     maximumFractionDigits: 0,
@@ -27,7 +40,7 @@ export function formatTemperature(celsius: number, unit: Settings['temperature']
  */
 export function formatSpeed(kmh: number, unit: Settings['windSpeed'], locale: string): string {
   const value = unit === 'mph' ? kmhToMph(kmh) : kmh
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: unit === 'mph' ? 'mile-per-hour' : 'kilometer-per-hour',
     maximumFractionDigits: 0,
@@ -40,7 +53,7 @@ export function formatSpeed(kmh: number, unit: Settings['windSpeed'], locale: st
  */
 export function formatDistance(km: number, unit: Settings['distance'], locale: string): string {
   const value = unit === 'miles' ? kmToMiles(km) : km
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: unit === 'miles' ? 'mile' : 'kilometer',
     maximumFractionDigits: value < 10 ? 1 : 0,
@@ -53,7 +66,7 @@ export function formatDistance(km: number, unit: Settings['distance'], locale: s
  */
 export function formatPrecipitation(mm: number, unit: Settings['distance'], locale: string): string {
   const inches = unit === 'miles'
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: inches ? 'inch' : 'millimeter',
     maximumFractionDigits: inches ? 2 : 1,
@@ -66,7 +79,7 @@ export function formatPrecipitation(mm: number, unit: Settings['distance'], loca
  */
 export function formatHeight(metres: number, unit: Settings['distance'], locale: string): string {
   const feet = unit === 'miles'
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: feet ? 'foot' : 'meter', maximumFractionDigits: 1 }).format(
+  return numberFormat(locale, { style: 'unit', unit: feet ? 'foot' : 'meter', maximumFractionDigits: 1 }).format(
     feet ? metres * 3.28084 : metres,
   )
 }
@@ -76,5 +89,5 @@ export function formatHeight(metres: number, unit: Settings['distance'], locale:
  * @example formatPercent(42, 'en') // '42%'
  */
 export function formatPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
 }
