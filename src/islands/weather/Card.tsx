@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react'
 import { formatAgo } from '../../lib/format.ts'
 import { pageLang } from '../../lib/page-lang.ts'
 import { $now, type Source } from '../../lib/stores/source.ts'
@@ -16,7 +16,9 @@ export function SourceCard<D>(props: {
   attribution?: ReactNode
   children: (data: D) => ReactNode
 }) {
-  const state = useStore(props.source.$state)
+  // New data renders in the background, React yielding to the browser as it goes, and shows when
+  // whole: a long list arriving is not one long task (total blocking time on a phone).
+  const state = useDeferredValue(useStore(props.source.$state))
   const now = useStore($now)
   const t = useT()
   // Not useDisplay(): that would start a forecast request for cards that show other data.
