@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { availableParallelism, loadavg } from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { findChromium } from './lib/browser.ts'
@@ -76,7 +77,7 @@ const site: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
 })
 await new Promise((done) => setTimeout(done, 2000))
 
-type Row = { performance: number; lcp: number; cls: number; tbt: number; js: number }
+type Row = { performance: number; lcp: number; cls: number; tbt: number; js: number; lcpElement: string }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 /** The page's scripts as sent (compressed), from Lighthouse's network record. */
@@ -85,7 +86,17 @@ function scriptBytes(details: unknown): number {
   return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
 }
 
+/** The LCP element as Lighthouse 13 names it (its selector's last part and first words): static text is the aim. */
+function lcpElement(details: unknown): string {
+  type Part = { type?: string; selector?: string; nodeLabel?: string }
+  const node = ((details as { items?: Part[] } | undefined)?.items ?? []).find((part) => part.type === 'node')
+  if (!node) return '?'
+  return `${node.selector?.split(/\s*>\s*/).pop() ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"`
+}
+
 const rows: [string, string, Row][] = []
+// Lighthouse multiplies the main-thread time it observes: a busy machine inflates LCP, TBT and the score.
+const loadBefore = loadavg()[0] ?? 0
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
   chromeFlags: [
@@ -120,6 +131,7 @@ try {
         cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         js: scriptBytes(audits['network-requests']?.details),
+        lcpElement: lcpElement(audits['lcp-breakdown-insight']?.details),
       })
     }
     const row: Row = {
@@ -128,6 +140,7 @@ try {
       cls: median(runs.map((run) => run.cls)),
       tbt: median(runs.map((run) => run.tbt)),
       js: median(runs.map((run) => run.js)),
+      lcpElement: [...new Set(runs.map((run) => run.lcpElement))].join(' / '),
     }
     rows.push([name, path, row])
     console.log(`bench:web ${name} ${path}: ${JSON.stringify(row)}`)
@@ -140,7 +153,8 @@ try {
 }
 
 console.log(`
-bench:web, Lighthouse mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 16)} UTC
+bench:web, Lighthouse mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 16)} UTC,
+load average ${loadBefore.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end on ${availableParallelism()} cores
 
 | page | performance | LCP | CLS | TBT | JS on the wire |
 | --- | --- | --- | --- | --- | --- |`)
