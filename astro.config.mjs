@@ -43,7 +43,7 @@ export default defineConfig({
   vite: {
     build: { sourcemap: process.env.BUILD_SOURCEMAP === '1' },
     plugins: [dictionaryParts()],
-    // A constant, so that without telemetry the minifier drops its loader from every page (layout-client.ts).
+    // A constant, so that without telemetry the minifier drops its loader from every page (src/scripts/layout.ts).
     define: { 'import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING': JSON.stringify(telemetry.trim()) },
     // The browser's files: fewer, larger shared chunks (the layout script's imports, the live data, React), src/integrations/chunks.ts.
     environments: {

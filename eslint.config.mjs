@@ -6,6 +6,59 @@ import astro from 'eslint-plugin-astro'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The layers (docs/api.md). src/lib is shared by the browser and server/, so it imports no island, component,
+ * page or page script, and neither does server/; islands import src/lib and other islands; components, pages
+ * and src/scripts sit on top. Only src/lib/api/types.ts names server/, with `import type` (the API contract).
+ * Imports and import() with a literal path are both checked, matched as written (relative or `~/`), so
+ * `(\.\./)+` stands for any depth.
+ */
+const layer = {
+  server: { regex: '^(\\.\\./)+server(/|$)', message: 'Only src/lib/api/types.ts names server/, and only with `import type`.' },
+  web: {
+    regex: '^((\\.\\./)+src/|~/)(islands|components|pages|scripts)(/|$)',
+    message: 'server/ may use src/lib only: islands, components, pages and scripts are the browser’s.',
+  },
+  islands: {
+    regex: '^((\\.\\./)+|~/)islands(/|$)',
+    message: 'src/lib may not import islands: a page-entry script that mounts one belongs in src/scripts/.',
+  },
+  pages: {
+    regex: '^((\\.\\./)+|~/)(components|pages|scripts)(/|$)',
+    message: 'Components, pages and page scripts sit above src/lib and the islands.',
+  },
+}
+/** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} Pattern */
+/**
+ * The import rules for files matching `files`: `patterns` forbidden (`allowTypeImports` keeps type imports).
+ * @param {string[]} files
+ * @param {Pattern[]} patterns
+ * @param {string[]} [ignores]
+ * @returns {import('eslint').Linter.Config}
+ */
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+    // import() is not an import declaration: the same patterns, for dynamic imports with a literal path.
+    'no-restricted-syntax': [
+      'error',
+      ...patterns.map(({ regex, message }) => ({
+        selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`,
+        message,
+      })),
+    ],
+  },
+})
+const layers = () => [
+  restrict(['server/**'], [layer.web]),
+  restrict(['src/lib/api/types.ts'], [{ ...layer.server, allowTypeImports: true }, layer.islands, layer.pages]),
+  restrict(['src/lib/**'], [layer.server, layer.islands, layer.pages], ['src/lib/api/types.ts']),
+  restrict(['src/islands/**'], [layer.server, layer.pages]),
+  restrict(['src/**'], [layer.server], ['src/lib/**', 'src/islands/**']),
+]
+
 export default defineConfig(
   {
     ignores: [
@@ -39,6 +92,7 @@ export default defineConfig(
     // `const { id: _, ...rest } = row` is how an object loses a key without a copy-and-delete.
     rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
+  ...layers(),
   {
     // API tests read untyped JSON answers and compare them with toMatchObject; typing every body would add nothing.
     files: ['tests/api/**/*.ts'],

@@ -16,7 +16,7 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
  *   imports the live data's source and would bring it to the settings page.
  */
 export const CHUNK_ROOTS: readonly [name: string, root: string][] = [
-  ['core', 'src/lib/layout-client.ts'],
+  ['core', 'src/scripts/layout.ts'],
   ['live', 'src/lib/client/live.ts'],
   ['ui', 'src/lib/format.ts'],
   ['ui', 'src/lib/units.ts'],

@@ -10,7 +10,7 @@ const at = (path: string): string => resolve(path)
 
 describe('chunk groups', () => {
   const react = at('node_modules/react-dom/client.js')
-  const layout = at('src/lib/layout-client.ts')
+  const layout = at('src/scripts/layout.ts')
   const live = at('src/lib/client/live.ts')
   const modules = graph({
     [layout]: [at('src/lib/routes.ts'), at('src/lib/stores/settings.ts')],
@@ -24,7 +24,7 @@ describe('chunk groups', () => {
 
   it('puts the layout script’s static imports in core, then the live data, React in its own', () => {
     const name = chunkGroup([
-      ['core', 'src/lib/layout-client.ts'],
+      ['core', 'src/scripts/layout.ts'],
       ['live', 'src/lib/client/live.ts'],
     ])
     expect(name(at('src/lib/routes.ts'), modules)).toBe('core')

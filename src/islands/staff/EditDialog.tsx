@@ -93,7 +93,7 @@ function EditForm({ t }: { t: T }) {
   )
 }
 
-/** Mounted once, on the first open (layout-client.ts); shows the dialog whenever a request is set. */
+/** Mounted once, on the first open (src/scripts/layout.ts); shows the dialog whenever a request is set. */
 export function EditDialog() {
   const t = useT()
   const request = useStore($editRequest)

@@ -110,7 +110,7 @@ function recordCalls(win: TelemetryHost['win'], onCall: (call: TelemetryEvent | 
 /**
  * Starts usage telemetry for the page; returns whether it is on. Off: returns at once, having
  * wrapped, listened to, stored and loaded nothing.
- * @example startTelemetry() // in layout-client.ts, before anything fetches
+ * @example startTelemetry() // in src/scripts/layout.ts, before anything fetches
  */
 export function startTelemetry(state: TelemetryState = pageTelemetryState(), host: TelemetryHost = browserHost()): boolean {
   if (state.state !== 'on') return false

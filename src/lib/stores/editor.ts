@@ -10,7 +10,7 @@ export const $editRequest = atom<EditRequest | null>(null)
 /** Bumped after every saved or deleted item, so lists reload. */
 export const $itemsVersion = atom(0)
 
-/** Opens the edit dialog over the page; the dialog's code loads on the first open (layout-client.ts). */
+/** Opens the edit dialog over the page; the dialog's code loads on the first open (src/scripts/layout.ts). */
 export function openEditor(request: EditRequest): void {
   $editRequest.set(request)
 }

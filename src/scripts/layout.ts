@@ -1,32 +1,32 @@
 // Wires the static layout of every page: islands, theme, language, nav, GPS button, search toggle.
 // First: an owner link's key leaves the address bar before anything reads the URL.
-import './client/owner-key.ts'
+import '../lib/client/owner-key.ts'
 import { hydrateIslands } from '../islands/hydrate.ts'
-import './client/gps.ts'
-import './client/language.ts'
-import './client/nav.ts'
-import './client/page-point.ts'
-import './client/pin.ts'
-import './client/theme.ts'
-import './client/visit.ts'
-import { isLocale } from './routes.ts'
-import { $pagePoint } from './stores/place.ts'
-import { $authToken } from './stores/session.ts'
-import { $editRequest } from './stores/editor.ts'
-import { $settings, setLanguage } from './stores/settings.ts'
-import { startTelemetry } from './client/telemetry.ts'
+import '../lib/client/gps.ts'
+import '../lib/client/language.ts'
+import '../lib/client/nav.ts'
+import '../lib/client/page-point.ts'
+import '../lib/client/pin.ts'
+import '../lib/client/theme.ts'
+import '../lib/client/visit.ts'
+import { isLocale } from '../lib/routes.ts'
+import { $pagePoint } from '../lib/stores/place.ts'
+import { $authToken } from '../lib/stores/session.ts'
+import { $editRequest } from '../lib/stores/editor.ts'
+import { $settings, setLanguage } from '../lib/stores/settings.ts'
+import { startTelemetry } from '../lib/client/telemetry.ts'
 
 // Usage telemetry (when the build configures it and the browser allows it) records from here on;
 // its SDK loads once the page is interactive. The build replaces this variable with its value, so
 // without a connection string the loader is not even in the bundle.
 if (import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING) startTelemetry()
 hydrateIslands()
-if ($settings.get().useCurrentLocation) void import('./client/current-location.ts')
+if ($settings.get().useCurrentLocation) void import('../lib/client/current-location.ts')
 // A stored token is checked at start (SPEC section 4) and refreshed before it expires.
-if ($authToken.get()) void import('./stores/auth.ts').then(({ restoreSession }) => restoreSession())
+if ($authToken.get()) void import('../lib/stores/auth.ts').then(({ restoreSession }) => restoreSession())
 // The banner and badges fetch the live sections for the page's point, once the page has settled.
 if ($pagePoint.get()) {
-  const load = (): void => void import('./client/live.ts')
+  const load = (): void => void import('../lib/client/live.ts')
   if ('requestIdleCallback' in window) requestIdleCallback(load)
   else setTimeout(load, 200)
 }
@@ -35,13 +35,13 @@ if ($pagePoint.get()) {
 const stopEditorWatch = $editRequest.listen((request) => {
   if (!request) return
   stopEditorWatch()
-  void import('./client/edit-dialog.ts')
+  void import('./edit-dialog.ts')
 })
 
 // The assistant's code loads with its first opening, never before.
 document
   .getElementById('assistant-toggle')
-  ?.addEventListener('click', () => void import('./client/assistant.ts').then(({ toggleAssistant }) => toggleAssistant()))
+  ?.addEventListener('click', () => void import('./assistant.ts').then(({ toggleAssistant }) => toggleAssistant()))
 
 const toggle = document.getElementById('search-toggle')
 toggle?.addEventListener('click', () => {

@@ -1,13 +1,13 @@
 // For static hosts without rules: resolves alias and coordinate routes in the browser.
-import { hostRules, matchRule } from './host-rules.ts'
-import { resolveMiss } from './resolve-miss.ts'
+import { hostRules, matchRule } from '../lib/host-rules.ts'
+import { resolveMiss } from '../lib/resolve-miss.ts'
 
 const html = document.documentElement
 const reveal = (): void => {
   html.removeAttribute('data-resolving')
   document.body.classList.add('search-open')
   // A city path under a real state says so, with the nearest names (loaded only for such paths).
-  void import('./client/city-miss.ts').then(({ explainCityMiss }) => explainCityMiss())
+  void import('../lib/client/city-miss.ts').then(({ explainCityMiss }) => explainCityMiss())
 }
 const rules = hostRules()
 const action = resolveMiss(location.pathname, (path) => matchRule(rules, path))
