@@ -5,8 +5,11 @@ import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { ensureNearIndex } from '../src/integrations/near-index.ts'
-import { readScope } from '../src/lib/build-scope.ts'
-import { sitePages } from '../src/lib/site-pages.ts'
+import { CITIES_FILE, citiesFile, readScope } from '../src/lib/build-scope.ts'
+import { parseCities } from '../src/lib/cities.ts'
+import { buildNearIndex } from '../src/lib/near-index.ts'
+import { sitePages, type CityMode } from '../src/lib/site-pages.ts'
+import { fillCityPages } from './lib/fill-pages.ts'
 import { watchMemory } from './lib/memory.ts'
 import { progressLine } from './lib/progress.ts'
 
@@ -16,8 +19,16 @@ const PARALLEL_MIN_PAGES = 20_000
 const dist = resolve(process.env['BUILD_DIST'] ?? 'dist')
 const work = resolve('.build', `shards-${process.pid}`)
 const scope = readScope(process.env)
-const pages = sitePages(readFileSync('public/data/cities.txt', 'utf8'), scope).length
-const jobs = Math.max(1, Number(process.env['BUILD_JOBS']) || (pages >= PARALLEL_MIN_PAGES ? availableParallelism() : 1))
+const cities = citiesFile(process.env)
+const citiesText = readFileSync(cities, 'utf8')
+const pages = sitePages(citiesText, scope).length
+/**
+ * City pages: by default Astro renders one shell per language and section and a check sample, and
+ * this script fills in every city (scripts/lib/fill-pages.ts); BUILD_CITY_PAGES=all has Astro render them all.
+ */
+const cityMode: CityMode = process.env['BUILD_CITY_PAGES'] === 'all' ? 'all' : 'shells'
+const astroPages = cityMode === 'all' ? pages : sitePages(citiesText, scope, 'shells').length
+const jobs = Math.max(1, Number(process.env['BUILD_JOBS']) || (astroPages >= PARALLEL_MIN_PAGES ? availableParallelism() : 1))
 const astro = resolve('node_modules/astro/bin/astro.mjs')
 /** Astro's entry for each page it wrote (`  ├─ /wa/duvall.html (+3ms)`): counted for the progress line, not printed. */
 const PAGE_ENTRY = /[├└]─ \/\S*?\.html/g
@@ -31,6 +42,7 @@ function runAstro(index: number): Promise<void> {
   const env = {
     ...process.env,
     BUILD_SHARD: `${index}/${jobs}`,
+    BUILD_CITY_PAGES: cityMode,
     BUILD_OUT_DIR: jobs === 1 ? dist : join(work, String(index)),
     SITEMAP_BASE: jobs === 1 ? 'sitemap' : `sitemap-s${index}`,
     ASTRO_TELEMETRY_DISABLED: '1',
@@ -62,6 +74,22 @@ function merge(from: string, to: string): void {
   }
 }
 
+/**
+ * With BUILD_CITIES the site serves that file as /data/cities.txt and its own nearest-place index
+ * under /data/near/, in place of public/data's copies (public/ itself is left alone: other builds
+ * share it). Returns the number of index cells written.
+ */
+function serveCityFile(file: string): number {
+  const text = readFileSync(file, 'utf8')
+  const data = join(dist, 'data')
+  writeFileSync(join(data, 'cities.txt'), text)
+  rmSync(join(data, 'near'), { recursive: true, force: true })
+  mkdirSync(join(data, 'near'), { recursive: true })
+  const cells = buildNearIndex(parseCities(text))
+  for (const [key, cell] of cells) writeFileSync(join(data, 'near', `${key}.json`), JSON.stringify(cell))
+  return cells.size
+}
+
 /** One sitemap index over every shard's sitemaps (the protocol does not nest indexes). */
 function joinSitemaps(): void {
   const entries: string[] = []
@@ -75,7 +103,9 @@ function joinSitemaps(): void {
   writeFileSync(join(dist, 'sitemap-index.xml'), xml)
 }
 
-console.log(`build: ${pages} pages, ${jobs} process${jobs > 1 ? 'es' : ''} → ${dist}`)
+console.log(
+  `build: ${pages} pages${cities === CITIES_FILE ? '' : ` of ${cities}`}, ${jobs} process${jobs > 1 ? 'es' : ''} → ${dist}`,
+)
 rmSync(dist, { recursive: true, force: true })
 const started = performance.now()
 const memory = watchMemory()
@@ -95,6 +125,28 @@ if (jobs > 1) {
   joinSitemaps()
   rmSync(work, { recursive: true, force: true })
 }
+if (cityMode === 'shells') {
+  const astroDone = pagesDone
+  const fillStarted = performance.now()
+  const fillCpu = process.cpuUsage()
+  console.log(`build: Astro done after ${((fillStarted - started) / 1000).toFixed(1)} s`)
+  firstPage ||= performance.now()
+  // Synchronous, so it prints its own progress lines.
+  const every = Number(process.env['BUILD_PROGRESS_SECONDS'] ?? 5) * 1000
+  let printed = performance.now()
+  const filled = fillCityPages(dist, citiesText, scope, (done) => {
+    pagesDone = astroDone + done
+    if (performance.now() - printed < every) return
+    printed = performance.now()
+    console.log(progressLine(pagesDone, pages, (printed - firstPage) / 1000))
+  })
+  const took = (performance.now() - fillStarted) / 1000
+  const cpu = process.cpuUsage(fillCpu)
+  console.log(
+    `build: filled in ${filled.written} city pages from shells in ${took.toFixed(1)} s (${Math.round(filled.written / took)} pages/s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU); ${filled.checked} matched Astro's own rendering`,
+  )
+}
+if (cities !== CITIES_FILE) console.log(`build: served ${cities} with ${serveCityFile(cities)} nearest-place cells`)
 const seconds = (performance.now() - started) / 1000
 const peak = memory.stop()
 console.log(`build: ${pages} pages in ${seconds.toFixed(1)} s (${Math.round(pages / seconds)} pages/s), peak memory ${peak}`)

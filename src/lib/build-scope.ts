@@ -1,5 +1,18 @@
 import { LOCALES, isLocale, type Locale } from './routes.ts'
 
+/** The site's city file (SPEC section 3). */
+export const CITIES_FILE = 'public/data/cities.txt'
+
+/**
+ * The city file a build renders from: BUILD_CITIES, a file in the same format (the test build's
+ * 34-place tests/fixtures/cities.txt), else the real one. scripts/build.ts also serves that file and its
+ * nearest-place index from the built site, so the pages and the browser see the same places.
+ * @example citiesFile({ BUILD_CITIES: 'tests/fixtures/cities.txt' }) // 'tests/fixtures/cities.txt'
+ */
+export function citiesFile(env: Record<string, string | undefined>): string {
+  return env['BUILD_CITIES']?.trim() || CITIES_FILE
+}
+
 /** The slice of the site one build renders, from BUILD_STATES, BUILD_LOCALES and BUILD_SHARD. */
 export type BuildScope = { states: Set<string> | null; locales: Locale[]; shard: { index: number; count: number } }
 
