@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { rmSync } from 'node:fs'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +6,7 @@ import type { LocalS3 } from '../../scripts/deploy/local-s3.ts'
 import { CLOUDFRONT_MAX_BYTES, toCloudFrontFunction } from '../../src/lib/edge/cloudfront.ts'
 import { toWorker } from '../../src/lib/edge/worker.ts'
 import { hostRules } from '../../src/lib/host-rules.ts'
-import { folderBinding, loadCloudFront, loadWorker, r2Binding, type Answer } from './edge-harness.ts'
+import { loadCloudFront, loadWorker, r2Binding, type Answer } from './edge-harness.ts'
 import { makeSite, startBucket } from './fixture.ts'
 import { hostile, misses, pages, redirects } from './routes.ts'
 
@@ -121,28 +120,4 @@ describe('CloudFront Function limits', () => {
   })
 })
 
-// The real pages of the test-scope build, when it exists (npm test builds it after the unit tests).
-const built = '.build/test-dist'
-describe.runIf(existsSync(`${built}/_redirects`))('Worker over the real test-scope build', () => {
-  const titles: [string, RegExp][] = [
-    ['/wa/duvall', /Duvall, WA weather/],
-    ['/wa/duvall/roads', /Duvall, WA road conditions/],
-    ['/de/dover', /Dover, DE weather/],
-    ['/de/de/dover', /Dover, DE/],
-    ['/z/47.74/-121.98/statuses', /Statuses/],
-    ['/reset/some-token', /Reset password/],
-    ['/auth/callback', /Sign in/],
-  ]
-  it.each(titles)('%s answers 200 with its page', async (path, title) => {
-    const real = await loadWorker(workerSource, { BUCKET: folderBinding(built) })
-    const answer = await real(path)
-    expect(answer.status).toBe(200)
-    expect(answer.body.toString()).toMatch(new RegExp(`<title>[^<]*${title.source}`))
-  })
-  it('answers /es/ misses with the Spanish 404 page', async () => {
-    const real = await loadWorker(workerSource, { BUCKET: folderBinding(built) })
-    const answer = await real('/es/no/such/place')
-    expect(answer.status).toBe(404)
-    expect(answer.body.toString()).toContain('lang="es"')
-  })
-})
+// The Worker over the real test build: tests/built/edge.test.ts (npm run test:built, after the build).
