@@ -12,6 +12,9 @@ export const ERRORS = {
   network: 'Network error. Please check your connection.',
   load_data: 'Unable to load data. Please try again.',
   no_cities: 'No cities found',
+  // The browser's own: the API gave no answer in time, or one that cannot be read
+  timeout: 'The server took too long to answer. Please try again.',
+  bad_response: 'The server sent an answer that could not be read. Please try again.',
   // The API's own answers to requests it cannot serve
   invalid_request: 'Invalid request: {{detail}}',
   bad_request: 'Invalid request',

@@ -12,6 +12,8 @@ export const ERROR_KEYS: Readonly<Record<ErrorCode, I18nKey>> = {
   network: 'msg.network',
   load_data: 'error.loadData',
   no_cities: 'search.noResults',
+  timeout: 'msg.timeout',
+  bad_response: 'msg.badResponse',
   invalid_request: 'error.invalidRequest',
   bad_request: 'error.badRequest',
   body_too_large: 'error.bodyTooLarge',
