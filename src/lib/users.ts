@@ -1,11 +1,12 @@
 /** User admin (SPEC sections 6 and 8): the messages of the /admin/users calls, and the roles and scopes an admin may give. */
 import type { I18nKey } from '../i18n/index.ts'
 import type { UserView } from './api/types.ts'
+import { errorMessage, type ErrorCode, type Problem } from './errors.ts'
 import { ROUTE_PATTERN } from './slug.ts'
 import { ROLES, type Role } from './state/auth.ts'
 
-export const USERS_MISSING = 'User management API not yet implemented. Contact backend team.'
-export const USERS_UNAVAILABLE = 'User management API not available. Backend implementation required.'
+export const USERS_MISSING = errorMessage('users_missing')
+export const USERS_UNAVAILABLE = errorMessage('users_unavailable')
 const USER_NOT_FOUND = 'User not found'
 
 /** Users shown per page of the admin table. */
@@ -16,29 +17,39 @@ export type UsersAction = 'list' | 'add' | 'assign' | 'remove'
 /** How a call failed: status 0 when the API could not be reached, the HTTP status text, and the server's { error }. */
 export type UsersFailure = { status: number; statusText: string; serverError: string | null }
 
-const PERMISSION: Record<UsersAction, string> = {
-  list: 'You do not have permission to view users.',
-  add: 'You do not have permission to add users.',
-  assign: 'You do not have permission to assign roles.',
-  remove: 'You do not have permission to remove users.',
+const PERMISSION: Record<UsersAction, ErrorCode> = {
+  list: 'no_view_users',
+  add: 'no_add_users',
+  assign: 'no_assign_roles',
+  remove: 'no_remove_users',
 }
 
 /**
- * The SPEC section 8 message of a failed user admin call: no API, no route, no permission, the
- * server's own words for a refused request, else the call's fallback with the status text.
+ * The SPEC section 8 problem of a failed user admin call, by its code: no API, no route, no
+ * permission, else the call's fallback with the status text; null when the server's own refusal
+ * (`serverError`, with its codes) is what to show.
+ * @example usersProblem('list', { status: 500, statusText: 'Internal Server Error', serverError: null }) // { code: 'list_users_failed', params: { status: 'Internal Server Error' } }
+ */
+export function usersProblem(action: UsersAction, { status, statusText, serverError }: UsersFailure): Problem | null {
+  if (status === 0) return { code: 'users_unavailable' }
+  // The real API's 404 for a user removed meanwhile says so; any other 404 means the route is missing.
+  if (status === 404 && serverError !== USER_NOT_FOUND) return { code: 'users_missing' }
+  if (status === 403) return serverError ? null : { code: PERMISSION[action] }
+  if (serverError && status < 500) return null
+  const text = statusText || String(status)
+  if (action === 'list') return { code: 'list_users_failed', params: { status: text } }
+  if (action === 'remove') return { code: 'remove_user_failed', params: { status: text } }
+  if (action === 'add') return { code: 'add_user_failed', params: { status: text } }
+  return { code: 'assign_role_failed' }
+}
+
+/**
+ * The SPEC section 8 message of a failed user admin call (`usersProblem` in English), or the server's own words.
  * @example usersError('list', { status: 500, statusText: 'Internal Server Error', serverError: null }) // 'Failed to list users: Internal Server Error'
  */
-export function usersError(action: UsersAction, { status, statusText, serverError }: UsersFailure): string {
-  if (status === 0) return USERS_UNAVAILABLE
-  // The real API's 404 for a user removed meanwhile says so; any other 404 means the route is missing.
-  if (status === 404 && serverError !== USER_NOT_FOUND) return USERS_MISSING
-  if (status === 403) return serverError ?? PERMISSION[action]
-  if (serverError && status < 500) return serverError
-  const text = statusText || String(status)
-  if (action === 'list') return `Failed to list users: ${text}`
-  if (action === 'remove') return `Failed to remove user: ${text}`
-  if (action === 'add') return `Failed to add user: ${text}`
-  return 'Failed to assign role'
+export function usersError(action: UsersAction, failure: UsersFailure): string {
+  const problem = usersProblem(action, failure)
+  return problem ? errorMessage(problem.code, problem.params) : (failure.serverError ?? '')
 }
 
 /** The scope a role carries: a page route for page, a city for area, an item id for one. */

@@ -11,6 +11,7 @@ import {
   scopeValue,
   userAccess,
   usersError,
+  usersProblem,
   type UsersAction,
 } from '../../src/lib/users.ts'
 import { dictionaries } from '../../src/i18n/index.ts'
@@ -42,6 +43,18 @@ describe('usersError', () => {
     ['assign', failure(400), 'Failed to assign role'],
   ])('%s %j → %s', (action, answer, expected) => {
     expect(usersError(action, answer)).toBe(expected)
+  })
+  it('names each SPEC text by its code, and leaves the server’s own refusal to its codes', () => {
+    expect(usersProblem('list', failure(0))).toEqual({ code: 'users_unavailable' })
+    expect(usersProblem('assign', failure(404))).toEqual({ code: 'users_missing' })
+    expect(usersProblem('remove', failure(403))).toEqual({ code: 'no_remove_users' })
+    expect(usersProblem('add', failure(502, 'upstream', 'Bad Gateway'))).toEqual({
+      code: 'add_user_failed',
+      params: { status: 'Bad Gateway' },
+    })
+    expect(usersProblem('assign', failure(500))).toEqual({ code: 'assign_role_failed' })
+    expect(usersProblem('assign', failure(403, 'Only a superadmin can make a superadmin.'))).toBeNull()
+    expect(usersProblem('remove', failure(404, 'User not found'))).toBeNull()
   })
 })
 

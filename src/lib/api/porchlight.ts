@@ -1,6 +1,6 @@
 /** The Porchlight API client (SPEC section 7): ky with the bearer token, 30 s timeout, errors as ApiError. */
 import { apiBase } from '../public-env.ts'
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky'
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type HTTPError, type KyInstance } from 'ky'
 import type {
   AssistantAnswer,
   CityResult,
@@ -17,11 +17,11 @@ import type {
   UserList,
   UserView,
 } from './types.ts'
-import { usersError, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
-import { problemsOfBody, problemsOfText, type Problem } from '../errors.ts'
+import { usersProblem, type NewUser, type RoleScope, type UsersAction } from '../users.ts'
+import { errorMessage, problemsOfBody, problemsOfText, type ErrorCode, type ErrorParams, type Problem } from '../errors.ts'
 
 export const API_TIMEOUT_MS = 30_000
-export const NETWORK_ERROR = 'Network error. Please check your connection.'
+export const NETWORK_ERROR = errorMessage('network')
 
 export { apiBase }
 
@@ -42,16 +42,34 @@ export type * from './types.ts'
 export type ItemQuery = { dataAspect?: string; dataCategory?: string; city?: string; q?: string; limit?: number; offset?: number }
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
-/** The server's { error } text, else the call's own fallback message (SPEC section 8). */
-function toApiError(error: unknown, fallback: string): ApiError {
+/** A failure the client names itself, by its code: its English text, the code and its values. */
+function ownError(status: number, code: ErrorCode, params?: ErrorParams): ApiError {
+  return new ApiError(status, errorMessage(code, params), [params ? { code, params } : { code }])
+}
+
+/** A refusing server's `{ error }` and its codes (null: an older server's, read from the text); null for a body without one. */
+function refusal(error: HTTPError): { message: string; problems: Problem[] | null } | null {
+  // ky has read the body already: parsed JSON, or text.
+  const body: unknown = error.data
+  if (typeof body !== 'object' || !body || !('error' in body) || typeof body.error !== 'string' || !body.error) return null
+  return { message: body.error, problems: problemsOfBody(body) }
+}
+
+/**
+ * The server's `{ error }` with its codes, else the call's own fallback (SPEC section 8); the client's
+ * own failures by their codes: no connection, no answer in time, an answer that is not JSON.
+ */
+function toApiError(error: unknown, fallback: ErrorCode): ApiError {
   if (isHTTPError(error)) {
-    // ky has read the body already: parsed JSON, or text.
-    const body: unknown = error.data
-    const message = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : fallback
-    return new ApiError(error.response.status, message, message === fallback ? null : problemsOfBody(body))
+    const refused = refusal(error)
+    return refused
+      ? new ApiError(error.response.status, refused.message, refused.problems)
+      : ownError(error.response.status, fallback)
   }
-  if (isTimeoutError(error) || isNetworkError(error) || error instanceof TypeError) return new ApiError(0, NETWORK_ERROR)
-  return new ApiError(0, fallback)
+  if (isTimeoutError(error)) return ownError(0, 'timeout')
+  if (isNetworkError(error) || error instanceof TypeError) return ownError(0, 'network')
+  if (error instanceof SyntaxError) return ownError(0, 'bad_response')
+  return ownError(0, fallback)
 }
 
 /**
@@ -92,7 +110,7 @@ export function createApi(
     }
   }
   /** `renew: false` for the sign-in calls themselves, which must never renew (refresh answering 401 would loop). */
-  const call = async <T>(fallback: string, run: (client: KyInstance) => Promise<T>, renew = true): Promise<T> => {
+  const call = async <T>(fallback: ErrorCode, run: (client: KyInstance) => Promise<T>, renew = true): Promise<T> => {
     try {
       return await attempt(() => run(http), renew)
     } catch (error) {
@@ -103,7 +121,7 @@ export function createApi(
 
   return {
     reaction: ({ lat, lon, route, layer }: ReactionQuery) =>
-      call('Unable to load data. Please try again.', (c) =>
+      call('load_data', (c) =>
         c
           .get('api/reaction', {
             searchParams: {
@@ -118,70 +136,56 @@ export function createApi(
       ),
     /** The assistant's model answer (POST /api/assistant); a 404 means the server has no model configured. */
     assistant: (body: { question: string; language: string; summary: string }, timeoutMs: number) =>
-      call('Unable to load data. Please try again.', (c) =>
-        c.post('api/assistant', { json: body, timeout: timeoutMs }).json<AssistantAnswer>(),
-      ),
-    feeds: () => call('Failed to load feeds', (c) => c.get('api/feeds').json<FeedList>()),
-    cities: (city: string) =>
-      call('No cities found', (c) => c.get('api/cities', { searchParams: { city } }).json<CityResult[]>()),
+      call('load_data', (c) => c.post('api/assistant', { json: body, timeout: timeoutMs }).json<AssistantAnswer>()),
+    feeds: () => call('feeds_failed', (c) => c.get('api/feeds').json<FeedList>()),
+    cities: (city: string) => call('no_cities', (c) => c.get('api/cities', { searchParams: { city } }).json<CityResult[]>()),
     signInWithKey: (h: string, rx?: string) =>
-      call('This edit link is not valid', (c) =>
-        c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<KeySession>(),
-      ),
+      call('edit_link_invalid', (c) => c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<KeySession>()),
     manage: {
-      get: (item: number) => call('Failed to get item', (c) => c.get(`api/manage/${id(item)}`).json<ManageAnswer>()),
+      get: (item: number) => call('get_failed', (c) => c.get(`api/manage/${id(item)}`).json<ManageAnswer>()),
       save: (item: number, payload: Record<string, unknown>) =>
-        call('Failed to save changes', (c) => c.post(`api/manage/${id(item)}`, { json: payload }).json<ManageAnswer>()),
-      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`api/manage/${id(item)}`).json<Ok>()),
+        call('save_failed', (c) => c.post(`api/manage/${id(item)}`, { json: payload }).json<ManageAnswer>()),
+      remove: (item: number) => call('delete_failed', (c) => c.delete(`api/manage/${id(item)}`).json<Ok>()),
       lock: (item: number, until: Date) =>
-        call('Failed to lock item', (c) =>
+        call('lock_failed', (c) =>
           c.get(`api/manage/${id(item)}/lock`, { searchParams: { dt: until.toISOString() } }).json<ManageAnswer>(),
         ),
-      unlock: (item: number) => call('Failed to unlock item', (c) => c.get(`api/manage/${id(item)}/unlock`).json<ManageAnswer>()),
+      unlock: (item: number) => call('unlock_failed', (c) => c.get(`api/manage/${id(item)}/unlock`).json<ManageAnswer>()),
     },
     items: {
-      list: (query: ItemQuery = {}) =>
-        call('Failed to list items', (c) => c.get('items', { searchParams: query }).json<ItemList>()),
-      get: (item: number) => call('Failed to get item', (c) => c.get(`items/${id(item)}`).json<ItemRecord>()),
+      list: (query: ItemQuery = {}) => call('list_failed', (c) => c.get('items', { searchParams: query }).json<ItemList>()),
+      get: (item: number) => call('get_failed', (c) => c.get(`items/${id(item)}`).json<ItemRecord>()),
       create: (fields: Record<string, unknown>) =>
-        call('Failed to create item', (c) => c.post('items', { json: fields }).json<ItemRecord>()),
-      remove: (item: number) => call('Failed to delete item', (c) => c.delete(`items/${id(item)}`).json<Ok>()),
+        call('create_failed', (c) => c.post('items', { json: fields }).json<ItemRecord>()),
+      remove: (item: number) => call('delete_failed', (c) => c.delete(`items/${id(item)}`).json<Ok>()),
       lock: (item: number, duration = 3600) =>
-        call('Failed to lock item', (c) => c.post(`items/${id(item)}/lock`, { json: { duration } }).json<ItemRecord>()),
-      unlock: (item: number) => call('Failed to unlock item', (c) => c.post(`items/${id(item)}/unlock`).json<ItemRecord>()),
+        call('lock_failed', (c) => c.post(`items/${id(item)}/lock`, { json: { duration } }).json<ItemRecord>()),
+      unlock: (item: number) => call('unlock_failed', (c) => c.post(`items/${id(item)}/unlock`).json<ItemRecord>()),
       /** A new owner edit key for the item (the old one stops working); shown once. */
-      editKey: (item: number) => call('Failed to get item', (c) => c.post(`items/${id(item)}/edit-key`).json<EditKey>()),
+      editKey: (item: number) => call('get_failed', (c) => c.post(`items/${id(item)}/edit-key`).json<EditKey>()),
     },
     auth: {
       email: (email: string, password: string) =>
-        call(
-          'Email/password authentication failed',
-          (c) => c.post('auth/email', { json: { email, password } }).json<Session>(),
-          false,
-        ),
+        call('email_login_failed', (c) => c.post('auth/email', { json: { email, password } }).json<Session>(), false),
       google: (credential: string) =>
-        call('Google authentication failed', (c) => c.post('auth/google', { json: { credential } }).json<Session>(), false),
+        call('google_failed', (c) => c.post('auth/google', { json: { credential } }).json<Session>(), false),
       githubToken: (code: string) =>
-        call(
-          'Failed to exchange GitHub code for token',
-          (c) => c.post('auth/github/token', { json: { code } }).json<GithubToken>(),
-          false,
-        ),
+        call('github_code_failed', (c) => c.post('auth/github/token', { json: { code } }).json<GithubToken>(), false),
       github: (accessToken: string) =>
-        call('GitHub authentication failed', (c) => c.post('auth/github', { json: { accessToken } }).json<Session>(), false),
+        call('github_failed', (c) => c.post('auth/github', { json: { accessToken } }).json<Session>(), false),
       callback: (provider: string, code: string) =>
         call(
-          'OAuth callback failed',
+          'callback_failed',
           (c) => c.post(`auth/callback/${encodeURIComponent(provider)}`, { json: { code } }).json<Session>(),
           false,
         ),
-      refresh: () => call('Failed to refresh token', (c) => c.post('auth/refresh').json<Session>(), false),
-      logout: () => call('Network error. Please check your connection.', (c) => c.post('auth/logout').json<Ok>(), false),
-      me: () => call('Not signed in', (c) => c.get('auth/me').json<UserView>(), false),
+      refresh: () => call('refresh_failed', (c) => c.post('auth/refresh').json<Session>(), false),
+      logout: () => call('network', (c) => c.post('auth/logout').json<Ok>(), false),
+      me: () => call('not_signed_in', (c) => c.get('auth/me').json<UserView>(), false),
       forgotPassword: (email: string) =>
-        call('Failed to send reset email', (c) => c.post('auth/forgot-password', { json: { email } }).json<Ok>(), false),
+        call('reset_email_failed', (c) => c.post('auth/forgot-password', { json: { email } }).json<Ok>(), false),
       resetPassword: (token: string, password: string) =>
-        call('Failed to reset password', (c) => c.post('auth/reset-password', { json: { token, password } }).json<Ok>(), false),
+        call('reset_failed', (c) => c.post('auth/reset-password', { json: { token, password } }).json<Ok>(), false),
     },
     users: (() => {
       // SPEC section 8 words these errors by status and status text, so they are read from ky's error here.
@@ -189,11 +193,16 @@ export function createApi(
         try {
           return await attempt(request, true)
         } catch (error) {
-          const { status, message, problems } = toApiError(error, '')
-          const statusText = isHTTPError(error) ? error.response.statusText : ''
-          const text = usersError(action, { status, statusText, serverError: status && message ? message : null })
-          // The server's own refusal keeps its codes; the SPEC's status texts are read from their words.
-          throw new ApiError(status, text, text === message ? problems : null)
+          if (error instanceof SyntaxError) throw ownError(0, 'bad_response')
+          const http = isHTTPError(error)
+          const refused = http ? refusal(error) : null
+          const status = http ? error.response.status : 0
+          const statusText = http ? error.response.statusText : ''
+          const problem = usersProblem(action, { status, statusText, serverError: refused?.message ?? null })
+          // The server's own refusal keeps its words and codes; else the SPEC's text for the status, by its code.
+          if (!problem && refused) throw new ApiError(status, refused.message, refused.problems)
+          const { code, params } = problem ?? { code: 'users_unavailable' as const }
+          throw ownError(status, code, params)
         }
       }
       return {

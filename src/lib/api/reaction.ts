@@ -1,9 +1,10 @@
 // The reaction call (SPEC section 7) with the browser's own fetch: every place page makes it at idle
 // for the banner, the badges and the live lists, and ky (8 KB gzip) then stays off those pages until
 // a staff or account call needs the full client (porchlight.ts). Same request, headers, timeout,
-// token renewal and error texts as the ky client's `reaction`.
+// token renewal and error texts and codes as the ky client's `reaction`.
 import type { Reaction } from '../items.ts'
 import { apiBase } from '../public-env.ts'
+import { errorMessage, problemsOfBody, type ErrorCode, type Problem } from '../errors.ts'
 
 export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
@@ -16,17 +17,20 @@ export type ReactionSession = {
   timeoutMs?: number
 }
 
-const FALLBACK = 'Unable to load data. Please try again.'
-const NETWORK = 'Network error. Please check your connection.'
-
-/** A failed reaction call: HTTP status (0 for network failures and timeouts) and the text to show. */
+/** A failed reaction call: HTTP status (0 for network failures and timeouts), the text and its codes (as ApiError's). */
 export class ReactionError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** What failed, by the codes of src/lib/errors.ts: the server's or the client's own; null for an answer without a known code. */
+  readonly problems: Problem[] | null
+  constructor(status: number, message: string, problems: Problem[] | null = null) {
     super(message)
     this.status = status
+    this.problems = problems
   }
 }
+
+/** A failure the client names itself: its English text and its code. */
+const own = (status: number, code: ErrorCode): ReactionError => new ReactionError(status, errorMessage(code), [{ code }])
 
 /** The request URL: the point rounded to 2 decimals, the route and test layer when set, a timestamp. */
 export function reactionUrl(base: string, { lat, lon, route, layer }: ReactionQuery, now = Date.now()): string {
@@ -39,8 +43,8 @@ export function reactionUrl(base: string, { lat, lon, route, layer }: ReactionQu
 
 /**
  * GETs the live sections for a point. A 401 to a call that carried a token renews the session once
- * through `onUnauthorized` and tries again; errors carry the server's `{ error }` text, else the
- * SPEC's wording (section 8).
+ * through `onUnauthorized` and tries again; errors carry the server's `{ error }` text and codes, else
+ * the SPEC's wording (section 8) and its code: `load_data`, `network`, `timeout` or `bad_response`.
  * @example await getReaction({ lat: 47.74, lon: -121.99, route: 'wa/duvall' }, { token: () => null })
  */
 export async function getReaction(query: ReactionQuery, session: ReactionSession): Promise<Reaction> {
@@ -63,15 +67,15 @@ async function request(query: ReactionQuery, session: ReactionSession, token: st
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: AbortSignal.timeout(session.timeoutMs ?? 30_000),
     })
-  } catch {
-    // Offline, refused, blocked or timed out.
-    throw new ReactionError(0, NETWORK)
+  } catch (error) {
+    // Timed out; else offline, refused or blocked.
+    throw own(0, error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network')
   }
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    const text = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : FALLBACK
-    throw new ReactionError(response.status, text)
+    const refused = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' && body.error
+    throw refused ? new ReactionError(response.status, refused, problemsOfBody(body)) : own(response.status, 'load_data')
   }
-  if (body === undefined) throw new ReactionError(0, FALLBACK)
+  if (body === undefined) throw own(0, 'bad_response')
   return body as Reaction
 }

@@ -59,6 +59,64 @@ describe('Porchlight API client', () => {
     await expect(api.auth.me()).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR })
   })
 
+  describe('error codes', () => {
+    const base = 'http://api.test'
+
+    it('keeps the codes and values the server names', async () => {
+      const body = { error: 'Unsupported provider: gitlab', code: 'unsupported_provider', params: { provider: 'gitlab' } }
+      const api = createApi(() => null, { base, fetch: fakeFetch(400, body) })
+      await expect(api.auth.callback('gitlab', 'c')).rejects.toMatchObject({
+        status: 400,
+        message: 'Unsupported provider: gitlab',
+        problems: [{ code: 'unsupported_provider', params: { provider: 'gitlab' } }],
+      })
+    })
+
+    it('names the call’s own fallback by its code', async () => {
+      const api = createApi(() => null, { base, fetch: fakeFetch(500, 'oops') })
+      await expect(api.manage.save(3, {})).rejects.toMatchObject({ status: 500, problems: [{ code: 'save_failed' }] })
+    })
+
+    it('names no connection, no answer in time and an unreadable answer by their codes', async () => {
+      const offline = createApi(() => null, { base, fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
+      await expect(offline.items.list()).rejects.toMatchObject({ status: 0, problems: [{ code: 'network' }] })
+      const silent = createApi(() => null, { base, fetch: () => new Promise<Response>(() => undefined) })
+      await expect(silent.assistant({ question: 'q', language: 'en', summary: '' }, 20)).rejects.toMatchObject({
+        status: 0,
+        message: 'The server took too long to answer. Please try again.',
+        problems: [{ code: 'timeout' }],
+      })
+      const garbled = createApi(() => null, {
+        base,
+        fetch: () => Promise.resolve(new Response('{not json', { headers: { 'content-type': 'application/json' } })),
+      })
+      await expect(garbled.items.get(1)).rejects.toMatchObject({
+        status: 0,
+        message: 'The server sent an answer that could not be read. Please try again.',
+        problems: [{ code: 'bad_response' }],
+      })
+    })
+
+    it('gives the user admin calls the SPEC’s texts by code, and the server’s own refusals with theirs', async () => {
+      const failing = createApi(() => null, { base, fetch: fakeFetch(500, {}) })
+      await expect(failing.users.remove(2)).rejects.toMatchObject({
+        status: 500,
+        problems: [{ code: 'remove_user_failed', params: { status: '500' } }],
+      })
+      const offline = createApi(() => null, { base, fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
+      await expect(offline.users.list()).rejects.toMatchObject({ status: 0, problems: [{ code: 'users_unavailable' }] })
+      const refusing = createApi(() => null, {
+        base,
+        fetch: fakeFetch(403, { error: 'Only a superadmin can make a superadmin.', code: 'superadmin_only_make' }),
+      })
+      await expect(refusing.users.assignRole(2, 'superadmin')).rejects.toMatchObject({
+        status: 403,
+        message: 'Only a superadmin can make a superadmin.',
+        problems: [{ code: 'superadmin_only_make' }],
+      })
+    })
+  })
+
   describe('a refused token', () => {
     /** Answers 401 to the first call and 200 after, recording the token each call carried. */
     function revokedOnce(tokens: (string | null)[]): typeof fetch {

@@ -64,6 +64,25 @@ describe('the reaction call without ky', () => {
     await expect(getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: broken })).rejects.toMatchObject({
       status: 500,
       message: 'Unable to load data. Please try again.',
+      problems: [{ code: 'load_data' }],
+    })
+  })
+
+  it('keeps the codes the server names, and names its own failures by code', async () => {
+    const coded = fakeFetch([429], () => ({ error: 'Too many attempts. Please try again later.', code: 'too_many' }))
+    await expect(getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: coded })).rejects.toMatchObject({
+      status: 429,
+      problems: [{ code: 'too_many' }],
+    })
+    const offline: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'))
+    await expect(getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: offline })).rejects.toMatchObject({
+      problems: [{ code: 'network' }],
+    })
+    const garbled: typeof fetch = () => Promise.resolve(new Response('<html>', { status: 200 }))
+    await expect(getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: garbled })).rejects.toMatchObject({
+      status: 0,
+      message: 'The server sent an answer that could not be read. Please try again.',
+      problems: [{ code: 'bad_response' }],
     })
   })
 
@@ -77,7 +96,11 @@ describe('the reaction call without ky', () => {
       new Promise((_, fail) => init?.signal?.addEventListener('abort', () => fail(new DOMException('timed out', 'TimeoutError'))))
     await expect(
       getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: slow, timeoutMs: 20 }),
-    ).rejects.toMatchObject({ status: 0, message: 'Network error. Please check your connection.' })
+    ).rejects.toMatchObject({
+      status: 0,
+      message: 'The server took too long to answer. Please try again.',
+      problems: [{ code: 'timeout' }],
+    })
   })
 
   it('renews a refused token once and retries with the new one', async () => {
