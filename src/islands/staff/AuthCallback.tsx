@@ -4,8 +4,7 @@ import { $callbackError, completeGithubSignIn } from '../../lib/stores/sign-in.t
 import { pageLocale } from '../../lib/client/page.ts'
 import { appPath } from '../../lib/routes.ts'
 import { useT } from '../../i18n/use-t.ts'
-import { FormError } from './Field.tsx'
-import { localMessage } from '../../lib/messages.ts'
+import { FormError, failureText } from './Field.tsx'
 
 /** The OAuth return page: the store checks the state, exchanges the code, signs in and goes to the editor. */
 export function AuthCallback() {
@@ -16,7 +15,7 @@ export function AuthCallback() {
   if (error)
     return (
       <div className="stack">
-        <FormError message={localMessage(error, t)} />
+        <FormError message={failureText(error, t)} />
         <p>
           <a href={appPath(pageLocale, 'login')}>{t('login.back')}</a>
         </p>

@@ -4,7 +4,6 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_LOCK_CHOICE, toPayload } from '../../lib/editor/draft.ts'
 import { checkEdit, fullDraft, type Advanced, type EditErrors } from '../../lib/editor/save.ts'
-import { localMessage } from '../../lib/messages.ts'
 import { pageLang } from '../../lib/page-lang.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { $editItem, $editStatus, editBusiness, editDraft, editRefused, saveEdit, unlockEdit } from '../../lib/stores/edit-item.ts'
@@ -34,7 +33,7 @@ function EditForm({ t }: { t: T }) {
   const scoped = user !== null && user.role !== 'admin' && user.role !== 'superadmin'
 
   if (loaded.state === 'loading') return <div className="skeleton" aria-busy="true" aria-label={t('edit.loading')} />
-  if (loaded.state === 'failed') return <FormError message={localMessage(loaded.message, t)} />
+  if (loaded.state === 'failed') return <FormError message={failureText(loaded.failure, t)} />
   const { draft, business } = loaded
   const local = draft.dataAspect === 'local'
   const setAdvanced = (patch: Partial<Advanced>): void => {

@@ -8,7 +8,6 @@ import { ASPECTS } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { isLocked } from '../../lib/editor/draft.ts'
-import { localMessage } from '../../lib/messages.ts'
 import { appPath } from '../../lib/routes.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { openEditor } from '../../lib/stores/editor.ts'
@@ -31,7 +30,7 @@ import { $ownerSignIn } from '../../lib/stores/owner-link.ts'
 import { OwnerLinkControl } from './OwnerLinkControl.tsx'
 import { useT, type I18nFamily, type T } from '../../i18n/use-t.ts'
 import { priorityLabel } from './ItemFields.tsx'
-import { FormError } from './Field.tsx'
+import { FormError, failureText } from './Field.tsx'
 import { FeedHealth } from './FeedHealth.tsx'
 import { stateLabel } from '../live/Entry.tsx'
 import '../../styles/editor.css'
@@ -49,7 +48,7 @@ function categoryLabel(aspect: string, category: string, t: T): string {
 /** The line above the list, in the page's language. */
 function noticeText(notice: EditorNotice, t: T): string {
   if (!notice) return ''
-  return notice.kind === 'deleted' ? t('editor.deleted', { title: notice.title }) : localMessage(notice.message, t)
+  return notice.kind === 'deleted' ? t('editor.deleted', { title: notice.title }) : failureText(notice.failure, t)
 }
 
 function SignInPrompt({ t }: { t: T }) {
@@ -122,7 +121,7 @@ export function EditorPage() {
     return (
       <>
         {ownerSignIn.state === 'invalid' && <FormError message={t('editor.ownerInvalid')} />}
-        {ownerSignIn.state === 'error' && <FormError message={localMessage(ownerSignIn.message, t)} />}
+        {ownerSignIn.state === 'error' && <FormError message={failureText(ownerSignIn.failure, t)} />}
         <SignInPrompt t={t} />
       </>
     )
@@ -218,7 +217,7 @@ export function EditorPage() {
       </p>
       {listing.state === 'error' && (
         <div>
-          <FormError message={localMessage(listing.message, t)} />
+          <FormError message={failureText(listing.failure, t)} />
           <button type="button" className="button" onClick={() => void loadEditorList()}>
             {t('editor.retry')}
           </button>

@@ -1,5 +1,5 @@
 import type { T } from '../../i18n/use-t.ts'
-import { localMessage } from '../../lib/messages.ts'
+import { localProblems } from '../../lib/messages.ts'
 import type { Failure } from '../../lib/stores/form.ts'
 
 /** One labelled text input of a staff form. */
@@ -34,8 +34,9 @@ export const FormError = ({ message }: { message: string }) => (
   </p>
 )
 
-/** A failed submit's text in the page's language. */
+/** A failure's text in the page's language: by its key or its codes; an answer without a known code as it came. */
 export function failureText(failure: Failure, t: T): string {
   if ('key' in failure) return t(failure.key)
-  return 'text' in failure ? failure.text : localMessage(failure.message, t)
+  if ('problems' in failure) return localProblems(failure.problems, t)
+  return 'text' in failure ? failure.text : failure.message
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
-import { errorText, localMessage } from '../../lib/messages.ts'
+import { failure } from '../../lib/stores/form.ts'
 import { createOwnerLink } from '../../lib/stores/owner-link.ts'
 import type { T } from '../../i18n/use-t.ts'
+import { failureText } from './Field.tsx'
 
 type Step =
   | { step: 'idle' }
@@ -22,7 +23,7 @@ export function OwnerLinkControl({ id, title, t }: { id: number; title: string; 
     setState({ step: 'busy' })
     createOwnerLink(id, location.origin, pageLocale).then(
       (url) => setState({ step: 'done', url, copied: false }),
-      (error: unknown) => setState({ step: 'error', message: localMessage(errorText(error, 'Failed to get item'), t) }),
+      (error: unknown) => setState({ step: 'error', message: failureText(failure(error, 'get_failed'), t) }),
     )
   }
   if (state.step === 'idle')

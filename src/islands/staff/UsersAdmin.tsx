@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import type { UserView } from '../../lib/api/types.ts'
 import type { TokenUser } from '../../lib/state/token.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
-import { localMessage } from '../../lib/messages.ts'
 import {
   $users,
   $usersNotice,
@@ -14,7 +13,7 @@ import {
 } from '../../lib/stores/users.ts'
 import { USERS_PAGE_SIZE } from '../../lib/users.ts'
 import { useT, type T } from '../../i18n/use-t.ts'
-import { FormError } from './Field.tsx'
+import { FormError, failureText } from './Field.tsx'
 import { AddUser } from './users/AddUser.tsx'
 import { RemoveDialog } from './users/RemoveDialog.tsx'
 import { UserRow } from './users/UserRow.tsx'
@@ -53,7 +52,7 @@ export function UsersAdmin() {
       {list.state === 'loading' && <div className="skeleton" role="progressbar" aria-label={t('users.loading')} />}
       {list.state === 'error' && (
         <div className="users-error">
-          <FormError message={localMessage(list.message, t)} />
+          <FormError message={failureText(list.failure, t)} />
           <button type="button" className="button" onClick={() => refreshUsers()}>
             {t('users.retry')}
           </button>

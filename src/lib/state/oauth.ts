@@ -1,7 +1,5 @@
 /** OAuth in the browser (SPEC sections 5 and 7): GitHub's redirect with a random state, checked on return. */
 
-export const CSRF_ERROR = 'Invalid state parameter - possible CSRF attack'
-
 /**
  * A fresh random state for one sign-in (256 bits, base64url).
  * @example newOAuthState() // 'Jq3…' (43 characters)
@@ -24,7 +22,8 @@ export function githubAuthorizeUrl(base: string, clientId: string, redirectUri: 
   return url.toString()
 }
 
-export type CallbackCheck = { ok: true; code: string } | { ok: false; error: string }
+/** A refused return names why by its code (src/lib/errors.ts): a state that does not match, or no usable code. */
+export type CallbackCheck = { ok: true; code: string } | { ok: false; error: 'csrf_state' | 'callback_failed' }
 
 /**
  * The return from GitHub: the state must equal the one stored before leaving (SPEC section 5), and a code must be there.
@@ -32,8 +31,8 @@ export type CallbackCheck = { ok: true; code: string } | { ok: false; error: str
  */
 export function checkCallback(query: URLSearchParams, stored: string | null): CallbackCheck {
   const state = query.get('state')
-  if (!stored || !state || state !== stored) return { ok: false, error: CSRF_ERROR }
+  if (!stored || !state || state !== stored) return { ok: false, error: 'csrf_state' }
   const code = query.get('code')
-  if (!code || code.length > 2048) return { ok: false, error: 'OAuth callback failed' }
+  if (!code || code.length > 2048) return { ok: false, error: 'callback_failed' }
   return { ok: true, code }
 }

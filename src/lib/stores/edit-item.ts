@@ -3,14 +3,13 @@
 import { atom, onMount, task } from 'nanostores'
 import { businessForm, type BusinessForm } from '../editor/business.ts'
 import { draftFromRecord, newDraft, type Draft } from '../editor/draft.ts'
-import { errorText } from '../messages.ts'
 import { api } from './api.ts'
 import { $editRequest, closeEditor, itemsChanged, type EditRequest } from './editor.ts'
-import type { Failure } from './form.ts'
+import { failure, type Failure } from './form.ts'
 import { reaction } from './reaction.ts'
 
 export type EditItem =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; draft: Draft; business: BusinessForm }
+  { state: 'loading' } | { state: 'failed'; failure: Failure } | { state: 'ready'; draft: Draft; business: BusinessForm }
 export type EditStatus = { state: 'open' } | { state: 'saving' } | { state: 'error'; failure: Failure }
 
 /** The item of the open request: follows `$editRequest` while the dialog's form shows it. */
@@ -35,7 +34,7 @@ async function load(request: EditRequest | null): Promise<void> {
     const record = await api.items.get(request.id)
     if (asked === wanted) $editItem.set(ready(draftFromRecord(record)))
   } catch (error) {
-    if (asked === wanted) $editItem.set({ state: 'failed', message: errorText(error, 'Failed to get item') })
+    if (asked === wanted) $editItem.set({ state: 'failed', failure: failure(error, 'get_failed') })
   }
 }
 
@@ -70,8 +69,8 @@ export async function saveEdit(payload: Record<string, unknown>): Promise<void> 
     reaction.retry()
     closeEditor()
   } catch (error) {
-    // The message is the server's, or the SPEC's 'Failed to save changes'.
-    $editStatus.set({ state: 'error', failure: { message: errorText(error, 'Failed to save changes') } })
+    // The server's reason, or the SPEC's 'Failed to save changes'.
+    $editStatus.set({ state: 'error', failure: failure(error, 'save_failed') })
   }
 }
 
@@ -86,7 +85,7 @@ export async function unlockEdit(): Promise<void> {
     itemsChanged()
     reaction.retry()
   } catch (error) {
-    $editStatus.set({ state: 'error', failure: { message: errorText(error, 'Failed to unlock item') } })
+    $editStatus.set({ state: 'error', failure: failure(error, 'unlock_failed') })
   }
 }
 

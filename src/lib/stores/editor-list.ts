@@ -3,10 +3,10 @@
 import { atom, computed, onMount, task } from 'nanostores'
 import type { ItemList } from '../api/porchlight.ts'
 import { ASPECTS, type Aspect } from '../items.ts'
-import { errorText } from '../messages.ts'
 import { api } from './api.ts'
 import { $currentUser } from './auth.ts'
 import { $itemsVersion, itemsChanged } from './editor.ts'
+import { failure, type Failure } from './form.ts'
 
 /** Items per page of the list. */
 export const EDITOR_PAGE_SIZE = 20
@@ -14,9 +14,9 @@ export const EDITOR_PAGE_SIZE = 20
 export const SEARCH_WAIT_MS = 250
 
 export type EditorFilter = { q: string; aspect: Aspect | ''; category: string; page: number }
-export type EditorListing = { state: 'loading' } | { state: 'ok'; list: ItemList } | { state: 'error'; message: string }
-/** The line above the list after a delete: which item went, or why it could not (English, for localMessage). */
-export type EditorNotice = { kind: 'deleted'; title: string } | { kind: 'deleteFailed'; message: string } | null
+export type EditorListing = { state: 'loading' } | { state: 'ok'; list: ItemList } | { state: 'error'; failure: Failure }
+/** The line above the list after a delete: which item went, or why it could not. */
+export type EditorNotice = { kind: 'deleted'; title: string } | { kind: 'deleteFailed'; failure: Failure } | null
 
 const NO_FILTER: EditorFilter = { q: '', aspect: '', category: '', page: 0 }
 
@@ -49,7 +49,7 @@ export async function loadEditorList(): Promise<void> {
     })
     if (request === wanted) $editorListing.set({ state: 'ok', list })
   } catch (error) {
-    if (request === wanted) $editorListing.set({ state: 'error', message: errorText(error, 'Failed to list items') })
+    if (request === wanted) $editorListing.set({ state: 'error', failure: failure(error, 'list_failed') })
   }
 }
 
@@ -85,7 +85,7 @@ export async function deleteItem(id: number, title: string): Promise<boolean> {
   try {
     await api.items.remove(id)
   } catch (error) {
-    $editorNotice.set({ kind: 'deleteFailed', message: errorText(error, 'Failed to delete item') })
+    $editorNotice.set({ kind: 'deleteFailed', failure: failure(error, 'delete_failed') })
     return false
   }
   $editorNotice.set({ kind: 'deleted', title })

@@ -4,6 +4,7 @@ import { ownerLinkUrl, type OwnerKey } from '../owner-link.ts'
 import type { Locale } from '../routes.ts'
 import { api } from './api.ts'
 import { signIn } from './auth.ts'
+import { failure, type Failure } from './form.ts'
 
 /** Staff: a new owner link for a business (voids the previous one). */
 export async function createOwnerLink(itemId: number, origin: string, locale: Locale): Promise<string> {
@@ -11,9 +12,9 @@ export async function createOwnerLink(itemId: number, origin: string, locale: Lo
   return ownerLinkUrl(origin, locale, { h: editKey, rx: String(Math.trunc(itemId)) })
 }
 
-/** Signing in with an owner link, as the editor page shows it: a void or unknown link, or another failure's text. */
+/** Signing in with an owner link, as the editor page shows it: a void or unknown link, or why else it failed. */
 export type OwnerSignIn =
-  { state: 'idle' } | { state: 'opening' } | { state: 'ok' } | { state: 'invalid' } | { state: 'error'; message: string }
+  { state: 'idle' } | { state: 'opening' } | { state: 'ok' } | { state: 'invalid' } | { state: 'error'; failure: Failure }
 export const $ownerSignIn = atom<OwnerSignIn>({ state: 'idle' })
 
 /** Owner: exchanges the link's key for a 12-hour token of role one for that item, and signs in with it. */
@@ -40,6 +41,6 @@ export async function openOwnerLink(key: OwnerKey): Promise<void> {
     $ownerSignIn.set({ state: 'ok' })
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 400)) $ownerSignIn.set({ state: 'invalid' })
-    else $ownerSignIn.set({ state: 'error', message: error instanceof Error ? error.message : '' })
+    else $ownerSignIn.set({ state: 'error', failure: failure(error, 'edit_link_invalid') })
   }
 }

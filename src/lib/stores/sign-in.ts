@@ -1,18 +1,16 @@
 // The staff sign-in pages (SPEC sections 4, 5 and 8): email and password, the forgot-password mail,
 // Google, the GitHub return, and the new password of a reset link. Each form's status lives here.
 import { atom } from 'nanostores'
-import { errorText } from '../messages.ts'
 import { pageLang } from '../page-lang.ts'
 import { appPath } from '../routes.ts'
 import { api } from './api.ts'
 import { signIn } from './auth.ts'
-import { BUSY, IDLE, failed, refused, type FormStatus } from './form.ts'
+import { BUSY, IDLE, failed, failure, refused, type Failure, type FormStatus } from './form.ts'
 import { finishGithubSignIn } from './oauth.ts'
 
 /** SPEC section 9: after a reset, the visitor moves on after 2 s. */
 export const RESET_REDIRECT_MS = 2000
 export const PASSWORD_MIN = 8
-const GOOGLE_FAILED = 'Google authentication failed'
 
 export type LoginMode = 'signIn' | 'forgot'
 /** 'sent': the reset mail went; its message is the server's, or null for the page's own words. */
@@ -23,8 +21,8 @@ export const $loginMode = atom<LoginMode>('signIn')
 export const $loginStatus = atom<LoginStatus>(IDLE)
 export const $googleStatus = atom<FormStatus>(IDLE)
 export const $resetStatus = atom<ResetStatus>(IDLE)
-/** Why the GitHub return failed (English, for localMessage); null while it signs in. */
-export const $callbackError = atom<string | null>(null)
+/** Why the GitHub return failed; null while it signs in. */
+export const $callbackError = atom<Failure | null>(null)
 
 /** SPEC section 4: the token is stored and the page reloads; the editor is where staff go next. */
 function toEditor(): void {
@@ -46,7 +44,7 @@ export async function submitLogin(email: string, password: string): Promise<void
       const answer = await api.auth.forgotPassword(email.trim())
       $loginStatus.set({ state: 'sent', message: answer.message ?? null })
     } catch (error) {
-      $loginStatus.set(failed(error, 'Failed to send reset email'))
+      $loginStatus.set(failed(error, 'reset_email_failed'))
     }
     return
   }
@@ -56,7 +54,7 @@ export async function submitLogin(email: string, password: string): Promise<void
     signIn(await api.auth.email(email.trim(), password))
     toEditor()
   } catch (error) {
-    $loginStatus.set(failed(error, 'Email/password authentication failed'))
+    $loginStatus.set(failed(error, 'email_login_failed'))
   }
 }
 
@@ -67,13 +65,13 @@ export async function signInWithGoogle(credential: string): Promise<void> {
     signIn(await api.auth.google(credential))
     toEditor()
   } catch (error) {
-    $googleStatus.set(failed(error, GOOGLE_FAILED))
+    $googleStatus.set(failed(error, 'google_failed'))
   }
 }
 
 /** Google's script could not draw its button. */
 export function googleUnavailable(): void {
-  $googleStatus.set(failed(null, GOOGLE_FAILED))
+  $googleStatus.set(failed(null, 'google_failed'))
 }
 
 /** The Google button is drawn afresh: no outcome yet. */
@@ -87,13 +85,13 @@ export function resetGoogle(): void {
  */
 export async function completeGithubSignIn(): Promise<void> {
   const check = finishGithubSignIn(new URLSearchParams(location.search))
-  if (!check.ok) return $callbackError.set(check.error)
+  if (!check.ok) return $callbackError.set({ problems: [{ code: check.error }] })
   history.replaceState(null, '', location.pathname)
   try {
     signIn(await api.auth.callback('github', check.code))
     toEditor()
   } catch (error) {
-    $callbackError.set(errorText(error, 'OAuth callback failed'))
+    $callbackError.set(failure(error, 'callback_failed'))
   }
 }
 
@@ -108,6 +106,6 @@ export async function submitNewPassword(token: string | null, password: string, 
     $resetStatus.set({ state: 'done' })
     setTimeout(() => location.assign(appPath(pageLang(), 'settings')), RESET_REDIRECT_MS)
   } catch (error) {
-    $resetStatus.set(failed(error, 'Failed to reset password'))
+    $resetStatus.set(failed(error, 'reset_failed'))
   }
 }

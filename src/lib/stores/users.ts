@@ -2,15 +2,14 @@
 // changing a role and its scope, removing and adding a user, each with its form's status.
 import { atom, computed, map, onMount, task } from 'nanostores'
 import type { UserView } from '../api/types.ts'
-import { errorText } from '../messages.ts'
 import type { Role } from '../state/auth.ts'
 import { USERS_PAGE_SIZE, checkScope, lastPageOffset, looksLikeEmail } from '../users.ts'
 import { api } from './api.ts'
 import { $currentUser } from './auth.ts'
-import { BUSY, IDLE, refused, type FormStatus } from './form.ts'
+import { BUSY, IDLE, failed, failure, refused, type Failure, type FormStatus } from './form.ts'
 
 export type UsersList =
-  { state: 'loading' } | { state: 'ok'; users: UserView[]; total: number } | { state: 'error'; message: string }
+  { state: 'loading' } | { state: 'ok'; users: UserView[]; total: number } | { state: 'error'; failure: Failure }
 /** The status line after a change: what was done, to whom (their name, else their email). */
 export type UsersNotice = { kind: 'saved' | 'removed' | 'added'; name: string } | null
 /** The add-user form's fields. */
@@ -29,8 +28,6 @@ export const $roleSaves = map<Record<string, FormStatus>>({})
 
 const $isAdmin = computed($currentUser, (user) => user?.role === 'admin' || user?.role === 'superadmin')
 const nameOf = (user: UserView): string => user.name || user.email
-/** A failed call's text (SPEC section 8's words, made by the API client), for localMessage. */
-const failure = (error: unknown): FormStatus => ({ state: 'error', failure: { message: errorText(error, String(error)) } })
 
 let wanted = 0
 
@@ -47,7 +44,7 @@ export async function loadUsers(): Promise<void> {
     if (!users.length && offset > 0) $usersOffset.set(lastPageOffset(total))
     else $users.set({ state: 'ok', users, total })
   } catch (error) {
-    if (request === wanted) $users.set({ state: 'error', message: errorText(error, '') })
+    if (request === wanted) $users.set({ state: 'error', failure: failure(error, 'users_unavailable') })
   }
 }
 
@@ -87,7 +84,7 @@ export async function saveUserRole(user: UserView, role: Role, scope: string): P
     $usersNotice.set({ kind: 'saved', name: nameOf(saved) })
     return saved
   } catch (error) {
-    $roleSaves.setKey(key, failure(error))
+    $roleSaves.setKey(key, failed(error, 'assign_role_failed'))
     return null
   }
 }
@@ -112,7 +109,7 @@ export async function removeUser(): Promise<boolean> {
   try {
     await api.users.remove(user.id)
   } catch (error) {
-    $removeStatus.set(failure(error))
+    $removeStatus.set(failed(error, 'users_unavailable'))
     return false
   }
   $usersNotice.set({ kind: 'removed', name: nameOf(user) })
@@ -144,7 +141,7 @@ export async function addUser(form: NewUserForm): Promise<boolean> {
     refreshUsers(lastPageOffset((list.state === 'ok' ? list.total : 0) + 1))
     return true
   } catch (error) {
-    $addUserStatus.set(failure(error))
+    $addUserStatus.set(failed(error, 'users_unavailable'))
     return false
   }
 }

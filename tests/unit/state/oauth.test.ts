@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CSRF_ERROR, checkCallback, githubAuthorizeUrl, newOAuthState } from '../../../src/lib/state/oauth.ts'
+import { checkCallback, githubAuthorizeUrl, newOAuthState } from '../../../src/lib/state/oauth.ts'
 
 describe('OAuth state', () => {
   it('makes long, different states', () => {
@@ -20,10 +20,10 @@ describe('OAuth state', () => {
 
   it.each([
     ['code=c&state=s', 's', { ok: true, code: 'c' }],
-    ['code=c&state=other', 's', { ok: false, error: CSRF_ERROR }],
-    ['code=c', 's', { ok: false, error: CSRF_ERROR }],
-    ['code=c&state=s', null, { ok: false, error: CSRF_ERROR }],
-    ['state=s', 's', { ok: false, error: 'OAuth callback failed' }],
+    ['code=c&state=other', 's', { ok: false, error: 'csrf_state' }],
+    ['code=c', 's', { ok: false, error: 'csrf_state' }],
+    ['code=c&state=s', null, { ok: false, error: 'csrf_state' }],
+    ['state=s', 's', { ok: false, error: 'callback_failed' }],
   ])('%s with stored %s', (query, stored, result) => {
     expect(checkCallback(new URLSearchParams(query), stored)).toEqual(result)
   })

@@ -91,10 +91,10 @@ describe('edit item store', () => {
     expect(m.$editItem.get()).toEqual({ state: 'loading' })
     await allTasks()
     expect(draft()).toMatchObject({ id: 12, title: 'Cherry Valley Elementary' })
-    api.get.mockRejectedValue(new ApiError(404, 'Item not found'))
+    api.get.mockRejectedValue(new ApiError(404, 'Item not found', [{ code: 'item_not_found' }]))
     openEditor({ id: 13 })
     await allTasks()
-    expect(m.$editItem.get()).toEqual({ state: 'failed', message: 'Item not found' })
+    expect(m.$editItem.get()).toEqual({ state: 'failed', failure: { problems: [{ code: 'item_not_found' }] } })
   })
 
   it('keeps only the latest request’s item', async () => {
@@ -134,7 +134,7 @@ describe('edit item store', () => {
     api.save.mockRejectedValue(new Error(''))
     await m.saveEdit({ Title: 'Typed' })
     expect(api.save).toHaveBeenCalledWith(0, { Title: 'Typed' })
-    expect(m.$editStatus.get()).toEqual({ state: 'error', failure: { message: 'Failed to save changes' } })
+    expect(m.$editStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'save_failed' }] } })
     expect($editRequest.get()).not.toBeNull()
     expect(draft().title).toBe('Typed')
     m.editRefused('Se requiere el título')
@@ -150,11 +150,13 @@ describe('edit item store', () => {
     expect(api.unlock).toHaveBeenCalledWith(12)
     expect(draft().lockResultUntil).toBeNull()
     expect(retry).toHaveBeenCalledOnce()
-    api.unlock.mockRejectedValue(new ApiError(403, 'You do not have permission to edit this item'))
+    api.unlock.mockRejectedValue(
+      new ApiError(403, 'You do not have permission to edit this item', [{ code: 'no_edit_permission' }]),
+    )
     await m.unlockEdit()
     expect(m.$editStatus.get()).toEqual({
       state: 'error',
-      failure: { message: 'You do not have permission to edit this item' },
+      failure: { problems: [{ code: 'no_edit_permission' }] },
     })
   })
 })

@@ -95,11 +95,11 @@ describe('editor list store', () => {
   })
 
   it('shows a failure with its message and tries again', async () => {
-    list.mockRejectedValueOnce(new ApiError(500, 'Failed to list items'))
+    list.mockRejectedValueOnce(new ApiError(500, 'Failed to list items', [{ code: 'list_failed' }]))
     $authToken.set(token(1))
     keepMount(m.$editorListing)
     await allTasks()
-    expect(m.$editorListing.get()).toEqual({ state: 'error', message: 'Failed to list items' })
+    expect(m.$editorListing.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'list_failed' }] } })
     await m.loadEditorList()
     expect(m.$editorListing.get().state).toBe('ok')
   })
@@ -118,10 +118,11 @@ describe('editor list store', () => {
   })
 
   it('says why a delete failed and keeps the list', async () => {
-    remove.mockRejectedValue(new ApiError(403, 'You do not have permission to edit this item'))
+    remove.mockRejectedValue(new ApiError(403, 'Refused by a newer server', null))
     const version = $itemsVersion.get()
     expect(await m.deleteItem(7, 'Flood')).toBe(false)
-    expect(m.$editorNotice.get()).toEqual({ kind: 'deleteFailed', message: 'You do not have permission to edit this item' })
+    // An answer without a code this client knows keeps its English text.
+    expect(m.$editorNotice.get()).toEqual({ kind: 'deleteFailed', failure: { message: 'Refused by a newer server' } })
     expect($itemsVersion.get()).toBe(version)
   })
 

@@ -53,11 +53,17 @@ describe('email sign-in', () => {
     expect(page.assign).toHaveBeenCalledWith('/es/editor')
   })
   it('shows the server’s reason, or the SPEC’s text', async () => {
-    auth.email.mockRejectedValueOnce(new ApiError(401, 'Invalid email or password')).mockRejectedValueOnce('offline')
+    auth.email
+      .mockRejectedValueOnce(new ApiError(401, 'Invalid email or password', [{ code: 'invalid_login' }]))
+      .mockRejectedValueOnce('offline')
+      .mockRejectedValueOnce(new ApiError(401, 'Account locked', null))
     await m.submitLogin('a@b.org', 'x')
-    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Invalid email or password' } })
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'invalid_login' }] } })
     await m.submitLogin('a@b.org', 'x')
-    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Email/password authentication failed' } })
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'email_login_failed' }] } })
+    // A server's words without a code this client knows are kept as they came.
+    await m.submitLogin('a@b.org', 'x')
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Account locked' } })
     expect($authToken.get()).toBeNull()
   })
   it('in forgot mode sends the reset mail; switching modes forgets the outcome', async () => {
@@ -67,7 +73,7 @@ describe('email sign-in', () => {
     expect(auth.forgotPassword).toHaveBeenCalledWith('a@b.org')
     expect(m.$loginStatus.get()).toEqual({ state: 'sent', message: null })
     await m.submitLogin('a@b.org', '')
-    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { message: 'Failed to send reset email' } })
+    expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'reset_email_failed' }] } })
     m.toggleLoginMode()
     expect([m.$loginMode.get(), m.$loginStatus.get()]).toEqual(['signIn', { state: 'idle' }])
   })
@@ -77,7 +83,7 @@ describe('Google and GitHub', () => {
   it('signs in with Google’s credential, or says it failed', async () => {
     auth.google.mockRejectedValueOnce(new Error('')).mockResolvedValueOnce({ token: TOKEN, user: {} })
     await m.signInWithGoogle('cred')
-    expect(m.$googleStatus.get()).toEqual({ state: 'error', failure: { message: 'Google authentication failed' } })
+    expect(m.$googleStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'google_failed' }] } })
     await m.signInWithGoogle('cred')
     expect(auth.google).toHaveBeenLastCalledWith('cred')
     expect(page.assign).toHaveBeenCalledWith('/es/editor')
@@ -90,7 +96,7 @@ describe('Google and GitHub', () => {
     vi.stubGlobal('sessionStorage', { getItem: () => null, removeItem: () => undefined })
     page.search = '?code=c&state=s'
     await m.completeGithubSignIn()
-    expect(m.$callbackError.get()).toBe('Invalid state parameter - possible CSRF attack')
+    expect(m.$callbackError.get()).toEqual({ problems: [{ code: 'csrf_state' }] })
     expect(auth.callback).not.toHaveBeenCalled()
   })
   it('exchanges the code once, dropping it from the address bar', async () => {
@@ -106,7 +112,7 @@ describe('Google and GitHub', () => {
     expect(page.assign).toHaveBeenCalledWith('/es/editor')
     auth.callback.mockRejectedValue(new Error(''))
     await m.completeGithubSignIn()
-    expect(m.$callbackError.get()).toBe('OAuth callback failed')
+    expect(m.$callbackError.get()).toEqual({ problems: [{ code: 'callback_failed' }] })
   })
 })
 
@@ -134,6 +140,6 @@ describe('new password', () => {
   it('says why the reset failed', async () => {
     auth.resetPassword.mockRejectedValue('boom')
     await m.submitNewPassword('tok', 'longenough', 'longenough')
-    expect(m.$resetStatus.get()).toEqual({ state: 'error', failure: { message: 'Failed to reset password' } })
+    expect(m.$resetStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'reset_failed' }] } })
   })
 })

@@ -73,9 +73,16 @@ describe('users store', () => {
   })
 
   it('says why the list failed, and reloads on retry', async () => {
-    api.list.mockRejectedValueOnce(new ApiError(500, 'Failed to list users: Internal Server Error'))
+    api.list.mockRejectedValueOnce(
+      new ApiError(500, 'Failed to list users: Internal Server Error', [
+        { code: 'list_users_failed', params: { status: 'Internal Server Error' } },
+      ]),
+    )
     await shown()
-    expect(m.$users.get()).toEqual({ state: 'error', message: 'Failed to list users: Internal Server Error' })
+    expect(m.$users.get()).toEqual({
+      state: 'error',
+      failure: { problems: [{ code: 'list_users_failed', params: { status: 'Internal Server Error' } }] },
+    })
     m.refreshUsers()
     await allTasks()
     expect(m.$users.get().state).toBe('ok')
@@ -105,18 +112,20 @@ describe('users store', () => {
 
   it('keeps the row’s error when the API refuses a role', async () => {
     await shown()
-    api.assignRole.mockRejectedValue(new ApiError(403, 'You cannot change your own role.'))
+    api.assignRole.mockRejectedValue(new ApiError(403, 'You cannot change your own role.', [{ code: 'own_role' }]))
     expect(await m.saveUserRole(user(1), 'admin', '')).toBeNull()
-    expect(m.$roleSaves.get()['1']).toEqual({ state: 'error', failure: { message: 'You cannot change your own role.' } })
+    expect(m.$roleSaves.get()['1']).toEqual({ state: 'error', failure: { problems: [{ code: 'own_role' }] } })
   })
 
   it('removes the user the dialog asks about, then reloads the page', async () => {
     await shown()
-    api.remove.mockRejectedValueOnce(new ApiError(404, 'User not found')).mockResolvedValueOnce({ ok: true })
+    api.remove
+      .mockRejectedValueOnce(new ApiError(404, 'User not found', [{ code: 'user_not_found' }]))
+      .mockResolvedValueOnce({ ok: true })
     expect(await m.removeUser()).toBe(false)
     m.askRemoveUser(user(2))
     expect(await m.removeUser()).toBe(false)
-    expect(m.$removeStatus.get()).toEqual({ state: 'error', failure: { message: 'User not found' } })
+    expect(m.$removeStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'user_not_found' }] } })
     expect(await m.removeUser()).toBe(true)
     expect(api.remove).toHaveBeenLastCalledWith(2)
     expect(m.$usersNotice.get()).toEqual({ kind: 'removed', name: 'U2' })
@@ -145,8 +154,8 @@ describe('users store', () => {
 
   it('says why the API refused a new user', async () => {
     await shown()
-    api.add.mockRejectedValue(new ApiError(409, 'A user with this email exists'))
+    api.add.mockRejectedValue(new ApiError(409, 'A user with this email exists', [{ code: 'user_exists' }]))
     expect(await m.addUser({ email: 'a@b.org', name: '', role: 'none', scope: '' })).toBe(false)
-    expect(m.$addUserStatus.get()).toEqual({ state: 'error', failure: { message: 'A user with this email exists' } })
+    expect(m.$addUserStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'user_exists' }] } })
   })
 })
