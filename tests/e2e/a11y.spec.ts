@@ -1,6 +1,48 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { WCAG_AA, axe, networkQuiet, scrollThrough, violationLines } from './axe.ts'
 import { serveProviders } from './providers.ts'
+
+// Each test loads its page once per theme: dark first, then light by a reload with the setting
+// changed (the same fresh load as before, minus a new browser context). A violation in one theme
+// does not hide the other's: both are soft assertions, named by theme.
+const THEMES = ['dark', 'light'] as const
+type Seed = { language: string; night?: boolean; token?: string | null }
+
+/**
+ * Seeds the visitor state before every load of the page, as a first visit with these settings:
+ * the theme comes from this tab’s session, so a reload can switch it (see `open`).
+ */
+async function seed(page: Page, seed: Seed): Promise<void> {
+  await page.addInitScript((s) => {
+    const theme = sessionStorage.getItem('e2e:theme') ?? 'dark'
+    const settings = s.night === undefined ? { version: 1, theme } : { version: 1, theme, nightMode: s.night }
+    localStorage.setItem('porchlight:settings', JSON.stringify(settings))
+    localStorage.setItem('i18nextLng', s.language)
+    if (s.token) localStorage.setItem('porchlight:token', JSON.stringify(s.token))
+  }, seed)
+}
+
+/**
+ * Opens the page in a theme (the first call navigates, the next reloads with the new theme) and
+ * returns a watch on its requests: settled once none has been open for 500 ms, like `networkidle`
+ * after a load, but also counting what the page asks for after it (islands hydrating on scroll).
+ */
+async function open(page: Page, path: string, theme: (typeof THEMES)[number]): Promise<{ settled: () => Promise<void> }> {
+  const quiet = networkQuiet(page)
+  if (theme === 'dark') await page.goto(path)
+  else {
+    await page.evaluate((t) => sessionStorage.setItem('e2e:theme', t), theme)
+    await page.reload()
+  }
+  return quiet
+}
+
+async function expectNoViolations(page: Page, theme: string): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  // The skeleton shimmer animates colours; axe reads contrast from a settled page.
+  await page.addStyleTag({ content: '*{animation:none!important}' })
+  expect.soft(violationLines(await axe(page).withTags(WCAG_AA).analyze()), `axe, ${theme} theme`).toEqual([])
+}
 
 const pages = [
   '/wa/duvall',
@@ -19,34 +61,20 @@ const pages = [
   '/page',
   '/no/such/page/here',
 ]
-for (const theme of ['dark', 'light']) {
-  for (const path of pages) {
-    test(`${path} has no axe violations (${theme})`, async ({ page }) => {
-      const language = path.startsWith('/ja/') ? 'ja' : 'en'
-      await page.addInitScript(
-        ([t, l]) => {
-          localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t }))
-          localStorage.setItem('i18nextLng', l)
-        },
-        [theme, language] as const,
-      )
-      await serveProviders(page)
-      await page.goto(path, { waitUntil: 'networkidle' })
-      // Bring every lazy island into view so axe checks what visitors see, not skeletons.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 300) {
-          window.scrollTo(0, y)
-          await new Promise((done) => setTimeout(done, 30))
-        }
-      })
-      await page.waitForLoadState('networkidle')
+for (const path of pages) {
+  test(`${path} has no axe violations (dark and light)`, async ({ page }) => {
+    await seed(page, { language: path.startsWith('/ja/') ? 'ja' : 'en' })
+    await serveProviders(page)
+    for (const theme of THEMES) {
+      const quiet = await open(page, path, theme)
+      // Bring every lazy island into view so axe checks what visitors see, not skeletons,
+      // and wait until what they fetched has arrived.
+      await scrollThrough(page)
+      await quiet.settled()
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
-      // The skeleton shimmer animates colours; axe reads contrast from a settled page.
-      await page.addStyleTag({ content: '*{animation:none!important}' })
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    })
-  }
+      await expectNoViolations(page, theme)
+    }
+  })
 }
 
 // What issue 18 added: the signed-in account line, the language offer, night mode, a city not found.
@@ -58,25 +86,16 @@ const states = [
   { name: 'night mode', path: '/wa/duvall/local', language: 'en', token: null, night: true },
   { name: 'city not found', path: '/wa/nowhereville', language: 'en', token: null, night: false },
 ]
-for (const theme of ['dark', 'light']) {
-  for (const state of states) {
-    test(`${state.name} has no axe violations (${theme})`, async ({ page }) => {
-      await page.addInitScript(
-        ([t, s]) => {
-          localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: t, nightMode: s.night }))
-          localStorage.setItem('i18nextLng', s.language)
-          if (s.token) localStorage.setItem('porchlight:token', JSON.stringify(s.token))
-        },
-        [theme, state] as const,
-      )
-      await serveProviders(page)
-      await page.goto(state.path, { waitUntil: 'networkidle' })
+for (const state of states) {
+  test(`${state.name} has no axe violations (dark and light)`, async ({ page }) => {
+    await seed(page, state)
+    await serveProviders(page)
+    for (const theme of THEMES) {
+      await (await open(page, state.path, theme)).settled()
       if (state.token) await expect(page.locator('.side [data-account]')).toContainText('Pat Page')
       if (state.name === 'language offer') await expect(page.locator('#language-offer')).toBeVisible()
       if (state.name === 'city not found') await expect(page.locator('.city-miss')).toBeVisible()
-      await page.addStyleTag({ content: '*{animation:none!important}' })
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    })
-  }
+      await expectNoViolations(page, theme)
+    }
+  })
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from './axe.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { serveProviders } from './providers.ts'
 
@@ -187,7 +187,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.getByRole('button', { name: 'Assistant', exact: true }).click()
     await ask(page, 'Are schools closed?')
     await expect(lastAnswer(page)).toContainText('Cedarcrest High School')
-    const results = await new AxeBuilder({ page })
+    const results = await axe(page)
       .include('#assistant-panel')
       .include('#assistant-toggle')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -1,6 +1,6 @@
 // The editor, the edit controls and the edit dialog against the real API server: each role sees and edits
 // exactly what canEdit allows; saving, locking, validation and failed saves as staff meet them.
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from './axe.ts'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { canEdit } from '../../src/lib/can-edit.ts'
 import type { Reaction } from '../../src/lib/items.ts'
@@ -289,7 +289,7 @@ test('the editor with its dialog open has no axe violations', async ({ page }) =
   const dialog = page.getByRole('dialog', { name: 'New item' })
   await dialog.getByLabel('Section', { exact: true }).selectOption('local')
   await expect(dialog.getByLabel('Business category')).toBeVisible()
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([])

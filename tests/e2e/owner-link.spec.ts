@@ -1,7 +1,7 @@
 // Business-owner edit links end to end against the real API: staff create one (voiding the old),
 // the owner opens it, is signed in for that business only, saves a change that visitors then see,
 // and a change to another item is refused.
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from './axe.ts'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { serveProviders } from './providers.ts'
 
@@ -82,7 +82,7 @@ test('staff create an owner link, the owner edits that business only', async ({ 
   const key = new URL(link).hash.slice(3, 20)
   expect(telemetry.filter((entry) => !entry.includes('/api/login?') && entry.includes(key))).toEqual([])
   expect(
-    await new AxeBuilder({ page: owner })
+    await axe(owner)
       .include('#app-editor')
       .analyze()
       .then((r) => r.violations),
