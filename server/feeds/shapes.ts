@@ -1,15 +1,18 @@
-// Parsed item geometries (prepared shapes) for the reaction, cached by item id and updated_at so a busy answer never re-parses them.
+// Parsed item geometries (prepared shapes) for the reaction, cached by item id and updated_at: a grid cell's list
+// (server/lib/reaction-cells.ts) read again after a write re-parses only the shapes that changed.
 import type { Db } from '../db/index.ts'
 import { parseGeometry, toShape, type Shape } from './geometry.ts'
 
 type Entry = { updatedAt: string; shape: Shape | null }
 
 const MAX_ENTRIES = 20_000
+/** Ids per query (well under SQLite's and PostgreSQL's parameter limits). */
+const CHUNK = 1000
 /** One cache per database (tests open several in one process; item ids repeat between them). */
-const caches = new WeakMap<Db, { entries: Map<number, Entry>; warming: Promise<void> | null }>()
-const cacheOf = (db: Db) => {
+const caches = new WeakMap<Db, Map<number, Entry>>()
+const cacheOf = (db: Db): Map<number, Entry> => {
   let found = caches.get(db)
-  if (!found) caches.set(db, (found = { entries: new Map(), warming: null }))
+  if (!found) caches.set(db, (found = new Map<number, Entry>()))
   return found
 }
 
@@ -17,42 +20,11 @@ const cacheOf = (db: Db) => {
 export type Shaped = { id: number; updated_at: string; shaped: number | boolean }
 
 /**
- * Fills the cache in the background on the first answer (up to half its size, 500 rows a batch so
- * requests interleave): a fresh server would otherwise read and parse each shape on a visitor's
- * answer, about 5 ms for a town with two dozen alert polygons around it.
- */
-async function warm(db: Db): Promise<void> {
-  const cache = cacheOf(db).entries
-  let after = 0
-  while (cache.size < MAX_ENTRIES / 2) {
-    const rows = await db
-      .selectFrom('items')
-      .select(['id', 'updated_at', 'geometry'])
-      .where('geometry', 'is not', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(500)
-      .execute()
-    if (!rows.length) return
-    for (const row of rows) {
-      const geometry = parseGeometry(row.geometry)
-      if (!cache.has(row.id)) cache.set(row.id, { updatedAt: row.updated_at, shape: geometry ? toShape(geometry) : null })
-    }
-    after = rows.at(-1)!.id
-    await new Promise((done) => setImmediate(done))
-  }
-}
-
-/**
  * The geometries of the shaped items among `items`, from the cache or, for the ones missing or
- * changed since, read in one query.
+ * changed since, read in a query per thousand.
  */
 export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, Shape>> {
-  const state = cacheOf(db)
-  const cache = state.entries
-  state.warming ??= warm(db).catch((error: unknown) => {
-    console.error(`shapes: warming the cache failed: ${error instanceof Error ? error.message : 'unknown error'}`)
-  })
+  const cache = cacheOf(db)
   const shapes = new Map<number, Shape>()
   const missing: number[] = []
   for (const item of items) {
@@ -63,7 +35,15 @@ export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, Sha
     } else missing.push(item.id)
   }
   if (!missing.length) return shapes
-  const rows = await db.selectFrom('items').select(['id', 'updated_at', 'geometry']).where('id', 'in', missing).execute()
+  const rows = []
+  for (let at = 0; at < missing.length; at += CHUNK)
+    rows.push(
+      ...(await db
+        .selectFrom('items')
+        .select(['id', 'updated_at', 'geometry'])
+        .where('id', 'in', missing.slice(at, at + CHUNK))
+        .execute()),
+    )
   // A full cache starts over: simpler than LRU bookkeeping, and a refill costs one query per answer.
   if (cache.size + rows.length > MAX_ENTRIES) cache.clear()
   for (const row of rows) {

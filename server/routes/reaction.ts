@@ -2,14 +2,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { searchCities } from '../../src/lib/cities.ts'
 import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
-import { itemsAround, itemsOfPage } from '../db/queries/items.ts'
-import { requestBusinesses, withLocalPending } from '../feeds/overpass/pending.ts'
-import { shapesOf } from '../feeds/shapes.ts'
 import type { AppEnv } from '../env.ts'
 import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
 import { invalidRequest } from '../lib/http.ts'
-import { reactionJson } from '../lib/reaction.ts'
+import { answerReaction } from '../lib/reaction.ts'
 import { citiesSchema, errors, json, reactionSchema } from '../schemas.ts'
 
 const coordinate = (limit: number) =>
@@ -66,30 +63,13 @@ export const reaction = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
   },
 )
 
-// Answered as ready JSON text built from stored views, so it is documented here and routed plainly.
+// Answered as ready JSON bytes built from stored views (server/lib/reaction.ts), so it is documented here and routed plainly.
 reaction.openAPIRegistry.registerPath(reactionRoute)
-reaction.get('/api/reaction', async (c) => {
-  const parsed = reactionQuery.safeParse(c.req.query())
-  if (!parsed.success) return c.json(invalidRequest(parsed.error, 'query'), 400)
-  const { lat, lon, route, layer = 0 } = parsed.data
-  const { store, reactionCache } = c.var.deps
-  const page = route?.toLowerCase() ?? ''
-  const key = `${lat},${lon},${page},${layer}`
-  let body = reactionCache.get(key)
-  if (body === undefined) {
-    const now = c.var.deps.now().toISOString()
-    const [near, ofPage] = await Promise.all([
-      itemsAround(store.db, lat, lon, layer, now),
-      page ? itemsOfPage(store.db, page, layer, now) : [],
-    ])
-    body = reactionJson(lat, lon, near, ofPage, await shapesOf(store.db, [...near, ...ofPage]))
-    reactionCache.set(key, body)
-  }
-  // OpenStreetMap businesses for this area: fetched in the background when missing or a week old (server/feeds/overpass).
-  const loading = !layer && (await requestBusinesses(store.db, lat, lon))
-  if (loading) body = withLocalPending(body)
-  return c.body(body, 200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': layer || loading ? 'private, no-store' : 'public, max-age=30',
-  })
-})
+reaction.get('/api/reaction', (c) =>
+  answerReaction(c, (query) => {
+    const parsed = reactionQuery.safeParse(query)
+    return parsed.success
+      ? { ok: true, params: parsed.data }
+      : { ok: false, response: c.json(invalidRequest(parsed.error, 'query'), 400) }
+  }),
+)

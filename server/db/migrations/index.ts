@@ -6,6 +6,7 @@ import { sessions } from './003-sessions.ts'
 import { publicViews } from './004-public-views.ts'
 import { feeds } from './005-feeds.ts'
 import { businesses } from './006-businesses.ts'
+import { itemChanges } from './007-item-changes.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -18,5 +19,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '004-public-views': publicViews,
     '005-feeds': feeds,
     '006-businesses': businesses,
+    '007-item-changes': itemChanges(kind),
   }
 }

@@ -1,10 +1,10 @@
-// Item rows: reads, writes (keeping the grid cells and the public view in step), and the reaction's area query.
+// Item rows: reads and writes, keeping the grid cells and the public view in step (the reaction reads them: server/lib/reaction-cells.ts).
 import { sql } from 'kysely'
 import type { Db } from '../index.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
 import { publicView } from '../../lib/item-view.ts'
 import { geometryBox, parseGeometry } from '../../feeds/geometry.ts'
-import { boxAround, cellsForBox, cellsForPoint, type Box } from './grid.ts'
+import { boxAround, cellsForBox, type Box } from './grid.ts'
 
 /** Where an item reaches: its circle, or its geometry (GeoJSON text) grown by area_miles. */
 type Located = { lat: number; lon: number; area_miles: number; geometry?: string | null | undefined }
@@ -67,6 +67,32 @@ export async function insertItem(db: Db, item: NewItem & Located): Promise<numbe
   })
 }
 
+/**
+ * Inserts ready rows (itemValues) in one transaction: each gets its public view and its grid cells.
+ * Used by the feed engine's batches and the benchmark's seeding.
+ */
+export async function insertItemRows(db: Db, rows: NewItemRow[]): Promise<number[]> {
+  if (!rows.length) return []
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('items').values(rows).returningAll().execute()
+    for (const row of inserted) {
+      await trx
+        .updateTable('items')
+        .set({ view: publicView(row) })
+        .where('id', '=', row.id)
+        .execute()
+    }
+    const cells = inserted.flatMap((row) => cellRows(row.id, row))
+    for (let at = 0; at < cells.length; at += 200) {
+      await trx
+        .insertInto('item_cells')
+        .values(cells.slice(at, at + 200))
+        .execute()
+    }
+    return inserted.map((row) => row.id)
+  })
+}
+
 /** Updates an item; its view is rewritten, and when its place or area changes, its grid cells follow. */
 export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promise<ItemRow | null> {
   return db.transaction().execute(async (trx) => {
@@ -99,70 +125,6 @@ export async function deleteItem(db: Db, id: number): Promise<boolean> {
 
 export async function itemByEditKeyHash(db: Db, hash: string): Promise<ItemRow | null> {
   return (await db.selectFrom('items').selectAll().where('edit_key_hash', '=', hash).executeTakeFirst()) ?? null
-}
-
-/**
- * What the reaction needs of an item: where it is, how it sorts, and its ready-made public view;
- * `shaped` says it has a geometry (read apart and cached by id and updated_at: server/feeds/shapes.ts).
- */
-export type NearItem = Pick<
-  ItemRow,
-  'id' | 'lat' | 'lon' | 'area_miles' | 'priority' | 'sort_order' | 'data_aspect' | 'view' | 'updated_at'
-> & { shaped: number | boolean }
-const shaped = sql<number>`case when items.geometry is null then 0 else 1 end`.as('shaped')
-const NEAR_COLUMNS = [
-  'items.id',
-  'items.lat',
-  'items.lon',
-  'items.area_miles',
-  'items.priority',
-  'items.sort_order',
-  'items.data_aspect',
-  'items.view',
-  'items.updated_at',
-  shaped,
-] as const
-
-/** Feed items past their end leave the answer at once (the feed engine deletes them later). */
-const current = (now: string) => sql<boolean>`(items.expires_at is null or items.expires_at > ${now})`
-
-/**
- * Active items whose area box holds the point, for everyone (layer 0) plus the given test layer:
- * one lookup of the point's grid cell in a covering index that also tests the box, then only the
- * matching items are read. The caller checks the exact circle.
- */
-export async function itemsAround(
-  db: Db,
-  lat: number,
-  lon: number,
-  layer: number,
-  now = new Date().toISOString(),
-): Promise<NearItem[]> {
-  return db
-    .selectFrom('item_cells')
-    .innerJoin('items', 'items.id', 'item_cells.item_id')
-    .select(NEAR_COLUMNS)
-    .where('item_cells.cell', 'in', cellsForPoint(lat, lon))
-    .where('item_cells.min_lat', '<=', lat)
-    .where('item_cells.max_lat', '>=', lat)
-    .where('item_cells.min_lon', '<=', lon)
-    .where('item_cells.max_lon', '>=', lon)
-    .where('items.is_active', '=', 1)
-    .where('items.layer', 'in', layer ? [0, layer] : [0])
-    .where(current(now))
-    .execute()
-}
-
-/** Active items of a page (route), wherever they are. */
-export async function itemsOfPage(db: Db, pageName: string, layer: number, now = new Date().toISOString()): Promise<NearItem[]> {
-  return db
-    .selectFrom('items')
-    .select(NEAR_COLUMNS)
-    .where('page_name', '=', pageName)
-    .where('is_active', '=', 1)
-    .where('layer', 'in', layer ? [0, layer] : [0])
-    .where(current(now))
-    .execute()
 }
 
 export type ItemFilter = {
