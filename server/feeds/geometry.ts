@@ -57,8 +57,21 @@ export function geometryCenter(geometry: FeedGeometry): { lat: number; lon: numb
 
 /** Coordinates as flat [lon, lat, lon, lat, …] arrays, each with its box: what the reaction measures against. */
 type Path = { xy: Float64Array; minX: number; maxX: number; minY: number; maxY: number }
-/** A geometry made ready for fast measuring: polygons (outer ring first, then holes) and lines (a point is a line of one). */
-export type Shape = { polygons: Path[][]; lines: Path[] }
+/**
+ * A polygon's rings (outer first, then holes) and, for one with enough vertices, a raster over its outer box:
+ * RASTER × RASTER cells, each known to be wholly inside, wholly outside, or crossed by an edge.
+ */
+type Polygon = { rings: Path[]; raster: Raster | null }
+type Raster = { minX: number; minY: number; width: number; height: number; cells: Uint8Array }
+/** A geometry made ready for fast measuring: polygons and lines (a point is a line of one). */
+export type Shape = { polygons: Polygon[]; lines: Path[] }
+
+const RASTER = 16
+const OUTSIDE = 0
+const INSIDE = 1
+const EDGE = 2
+/** Fewer vertices than this are tested exactly every time (the raster would not pay). */
+const RASTER_MIN_VERTICES = 24
 
 function path(positions: Position[]): Path {
   const xy = new Float64Array(positions.length * 2)
@@ -66,20 +79,99 @@ function path(positions: Position[]): Path {
   let maxX = -Infinity
   let minY = Infinity
   let maxY = -Infinity
-  positions.forEach(([x, y], index) => {
+  // Indexed, not destructured: this runs for every vertex of every shape a cell list reads.
+  for (let index = 0; index < positions.length; index++) {
+    const x = positions[index]![0]
+    const y = positions[index]![1]
     xy[index * 2] = x
     xy[index * 2 + 1] = y
-    minX = Math.min(minX, x)
-    maxX = Math.max(maxX, x)
-    minY = Math.min(minY, y)
-    maxY = Math.max(maxY, y)
-  })
+    if (x < minX) minX = x
+    if (x > maxX) maxX = x
+    if (y < minY) minY = y
+    if (y > maxY) maxY = y
+  }
   return { xy, minX, maxX, minY, maxY }
 }
 
-/** Prepares a geometry once (the reaction caches it by item): typed arrays and boxes. */
+/** Point in a polygon by even-odd ray casting: inside the outer ring and in none of its holes. */
+const inPolygon = (x: number, y: number, [outer, ...holes]: Path[]): boolean =>
+  inRing(x, y, outer!) && !holes.some((hole) => inRing(x, y, hole))
+
+/**
+ * The polygon's raster: every cell an edge's box touches (grown a hair, so a point on a cell's side
+ * counts) is EDGE; any other cell has no boundary in it, so its middle says inside or outside for all
+ * of it. A point in an EDGE cell (about one in five for a county) is tested exactly.
+ */
+function rasterOf(rings: Path[]): Raster | null {
+  const outer = rings[0]!
+  const vertices = rings.reduce((sum, ring) => sum + ring.xy.length / 2, 0)
+  const width = (outer.maxX - outer.minX) / RASTER
+  const height = (outer.maxY - outer.minY) / RASTER
+  if (vertices < RASTER_MIN_VERTICES || !(width > 0) || !(height > 0)) return null
+  const cells = new Uint8Array(RASTER * RASTER)
+  const column = (x: number) => Math.min(Math.max(Math.floor((x - outer.minX) / width), 0), RASTER - 1)
+  const row = (y: number) => Math.min(Math.max(Math.floor((y - outer.minY) / height), 0), RASTER - 1)
+  const slackX = width * 1e-6
+  const slackY = height * 1e-6
+  for (const { xy } of rings) {
+    // From the last vertex round to the first, as the ray cast closes a ring that is not closed.
+    for (let index = 0, previous = xy.length - 2; index < xy.length; previous = index, index += 2) {
+      const x1 = xy[previous]!
+      const y1 = xy[previous + 1]!
+      const x2 = xy[index]!
+      const y2 = xy[index + 1]!
+      const lastRow = row(Math.max(y1, y2) + slackY)
+      const firstColumn = column(Math.min(x1, x2) - slackX)
+      const lastColumn = column(Math.max(x1, x2) + slackX)
+      for (let r = row(Math.min(y1, y2) - slackY); r <= lastRow; r++)
+        for (let c = firstColumn; c <= lastColumn; c++) cells[r * RASTER + c] = EDGE
+    }
+  }
+  // The rest by scan line through each row's middle: where each ring crosses it (the ray cast's rule), then
+  // per cell the crossings to the right of its middle, odd for inside that ring.
+  for (let r = 0; r < RASTER; r++) {
+    const y = outer.minY + (r + 0.5) * height
+    const crossings = rings.map(({ xy }) => {
+      const found: number[] = []
+      for (let index = 0, previous = xy.length - 2; index < xy.length; previous = index, index += 2) {
+        const yi = xy[index + 1]!
+        const yj = xy[previous + 1]!
+        if (yi > y !== yj > y) found.push(((xy[previous]! - xy[index]!) * (y - yi)) / (yj - yi) + xy[index]!)
+      }
+      return found
+    })
+    const odd = (found: number[], x: number) => found.reduce((count, at) => count + (x < at ? 1 : 0), 0) % 2 === 1
+    for (let c = 0; c < RASTER; c++) {
+      const at = r * RASTER + c
+      if (cells[at] === EDGE) continue
+      const x = outer.minX + (c + 0.5) * width
+      cells[at] = odd(crossings[0]!, x) && !crossings.slice(1).some((found) => odd(found, x)) ? INSIDE : OUTSIDE
+    }
+  }
+  return { minX: outer.minX, minY: outer.minY, width, height, cells }
+}
+
+function polygon(positions: Position[][]): Polygon {
+  const rings = positions.map(path)
+  return { rings, raster: rasterOf(rings) }
+}
+
+/** Whether a point is in a prepared polygon: its box, then its raster, then (near an edge only) the rings. */
+function inPrepared(x: number, y: number, { rings, raster }: Polygon): boolean {
+  const outer = rings[0]!
+  if (x < outer.minX || x > outer.maxX || y < outer.minY || y > outer.maxY) return false
+  if (raster) {
+    const c = Math.min(Math.floor((x - raster.minX) / raster.width), RASTER - 1)
+    const r = Math.min(Math.floor((y - raster.minY) / raster.height), RASTER - 1)
+    const cell = raster.cells[r * RASTER + c]
+    if (cell !== EDGE) return cell === INSIDE
+  }
+  return inPolygon(x, y, rings)
+}
+
+/** Prepares a geometry once (the reaction keeps it with the item): typed arrays, boxes and polygon rasters. */
 export function toShape(geometry: FeedGeometry): Shape {
-  const rings = (polygons: Position[][][]): Shape => ({ polygons: polygons.map((polygon) => polygon.map(path)), lines: [] })
+  const rings = (polygons: Position[][][]): Shape => ({ polygons: polygons.map(polygon), lines: [] })
   switch (geometry.type) {
     case 'Polygon':
       return rings([geometry.coordinates])
@@ -147,11 +239,9 @@ function nearest(lat: number, lon: number, paths: Path[]): number {
  * A point exactly on an edge may fall either way in the ray cast; its distance (0) decides then.
  */
 export function distanceToShape(lat: number, lon: number, shape: Shape, reach = Infinity): number {
-  for (const [outer, ...holes] of shape.polygons) {
-    if (inRing(lon, lat, outer!) && !holes.some((hole) => inRing(lon, lat, hole))) return 0
-  }
+  for (const polygon of shape.polygons) if (inPrepared(lon, lat, polygon)) return 0
   if (shape.polygons.length && !shape.lines.length && reach <= 0) return Infinity
-  return nearest(lat, lon, [...shape.polygons.flat(), ...shape.lines])
+  return nearest(lat, lon, [...shape.polygons.flatMap((polygon) => polygon.rings), ...shape.lines])
 }
 
 /**

@@ -1,4 +1,6 @@
 // Items with shapes: polygon and line membership at the edges, distance to the shape, grid filing, NWS zones with a cache.
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
+import { polygon as turfPolygon } from '@turf/helpers'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ensureFeedRows } from '../../server/db/queries/feeds.ts'
 import type { Feed } from '../../server/feeds/config.ts'
@@ -35,6 +37,32 @@ describe('distanceToGeometry', () => {
     expect(distanceToGeometry(47.5 + 0.3 * MILE_LAT, -122.2, line)).toBeCloseTo(0.3, 1)
     expect(distanceToGeometry(47.5, -122.09, line)).toBeCloseTo(0.47, 1)
     expect(distanceToGeometry(47.5, -122.2, { type: 'Point', coordinates: [-122.2, 47.5] })).toBe(0)
+  })
+  it('tells inside from outside through its raster exactly as the full ray cast does (ragged rings, holes)', () => {
+    let seed = 11
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+    for (let shape = 0; shape < 40; shape++) {
+      const lat = 30 + random() * 15
+      const lon = -120 + random() * 40
+      const ring = (scale: number, vertices: number): [number, number][] => {
+        const points = Array.from({ length: vertices }, (_, index): [number, number] => {
+          const angle = (index / vertices) * 2 * Math.PI
+          const miles = scale * (0.5 + random() * 0.8)
+          return [
+            lon + (miles * Math.cos(angle)) / (69.05 * Math.cos((lat * Math.PI) / 180)),
+            lat + (miles * Math.sin(angle)) / 69.05,
+          ]
+        })
+        return [...points, points[0]!]
+      }
+      const coordinates = shape % 2 ? [ring(18, 150)] : [ring(18, 150), ring(5, 40)]
+      const polygon = turfPolygon(coordinates)
+      for (let point = 0; point < 500; point++) {
+        const [y, x] = [lat + (random() - 0.5) * 0.6, lon + (random() - 0.5) * 0.8]
+        const inside = distanceToGeometry(y, x, { type: 'Polygon', coordinates }) === 0
+        expect(inside, `shape ${shape} point ${y},${x}`).toBe(booleanPointInPolygon([x, y], polygon))
+      }
+    }
   })
   it('refuses what is not a geometry and boxes what is, grown by the reach', () => {
     expect(parseGeometry('{"type":"Polygon","coordinates":[[["a"]]]}')).toBeNull()
