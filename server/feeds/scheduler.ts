@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
 import type { FeedsConfig } from './config.ts'
 import { runFeed, type EngineOptions } from './engine.ts'
-import { deleteExpired } from './store.ts'
+import { sweepFeedItems } from './store.ts'
 
 export const TICK_MS = 5000
 const SWEEP_EVERY_MS = 60_000
@@ -22,8 +22,8 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * Starts the engine: every few seconds it runs each enabled feed that is due and not claimed by
- * another instance, and deletes feed items that ended over an hour ago. Runs never overlap, errors
- * are logged and never end the process, and the timer does not keep Node alive.
+ * another instance; each minute it ends the items of feeds switched off and deletes feed items that
+ * ended over an hour ago. Runs never overlap, errors are logged and never end the process, and the timer does not keep Node alive.
  * @example const engine = startFeedEngine(db, loadFeedsConfig(), { allowPrivate: false }); await engine.stop()
  */
 export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngineOptions): FeedEngine {
@@ -35,6 +35,8 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   }
   const enabled = config.feeds.filter((feed) => feed.enabled)
+  /** Feeds switched off: their items end at the first sweep (store.ts endFeedItems). */
+  const off = config.feeds.filter((feed) => !feed.enabled).map((feed) => feed.id)
   const clock = options.now ?? (() => new Date())
   let timer: NodeJS.Timeout | undefined
   let stopped = false
@@ -45,7 +47,9 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
     const now = clock()
     if (now.getTime() - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now.getTime()
-      await deleteExpired(db, now).catch((error: unknown) => console.error(`feeds: expiry sweep failed: ${messageOf(error)}`))
+      await sweepFeedItems(db, now, off).catch((error: unknown) =>
+        console.error(`feeds: expiry sweep failed: ${messageOf(error)}`),
+      )
     }
     const rows = await feedRows(db)
     for (const feed of enabled) {

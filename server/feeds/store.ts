@@ -1,9 +1,9 @@
 // Writes a feed's decoded items into the items table: insert new, update changed, delete gone, in small transactions.
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/index.ts'
-import { cellRows, deleteItem, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
+import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
-import { publicView } from '../lib/item-view.ts'
+import { pruneItemChanges } from '../lib/reaction-cells.ts'
 import type { FeedItem } from './types.ts'
 
 /** Rows per transaction: small, so reaction reads (and other writers on SQLite) interleave with a big ingest. */
@@ -57,26 +57,6 @@ function columns(feedId: string, item: FeedItem, now: string): Columns {
   }
 }
 
-async function insertBatch(db: Db, rows: NewItemRow[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('items').values(rows).returningAll().execute()
-    for (const row of inserted) {
-      await trx
-        .updateTable('items')
-        .set({ view: publicView(row) })
-        .where('id', '=', row.id)
-        .execute()
-    }
-    const cells = inserted.flatMap((row) => cellRows(row.id, row))
-    for (let at = 0; at < cells.length; at += 200) {
-      await trx
-        .insertInto('item_cells')
-        .values(cells.slice(at, at + 200))
-        .execute()
-    }
-  })
-}
-
 /**
  * Stores one run of a feed. Items are keyed by (feed, source id): a re-run updates instead of
  * duplicating, an unchanged item is not rewritten, a locked result (lock_result_until in the
@@ -125,7 +105,7 @@ export async function storeFeedItems(
     await updateItem(db, before.id, changes)
     summary.changed++
   }
-  for (let at = 0; at < inserts.length; at += BATCH) await insertBatch(db, inserts.slice(at, at + BATCH))
+  for (let at = 0; at < inserts.length; at += BATCH) await insertItemRows(db, inserts.slice(at, at + BATCH))
   summary.added = inserts.length
 
   if (options.removeMissing) {
@@ -153,6 +133,34 @@ export async function markFeedFresh(db: Db, feedId: string, now: Date): Promise<
   for (const { id } of rows) await updateItem(db, id, { is_old: 0, retrieved: stamp, fetched_at: stamp })
   await db.updateTable('items').set({ fetched_at: stamp }).where('feed_id', '=', feedId).execute()
   return rows.length
+}
+
+/**
+ * Ends the items of feeds that are switched off, now: they leave the answer at once and
+ * are deleted with the other ended items an hour later. A feed switched on again brings its items back on its
+ * next run. Returns how many items were ended.
+ */
+export async function endFeedItems(db: Db, feedIds: readonly string[], now: Date): Promise<number> {
+  if (!feedIds.length) return 0
+  const stamp = now.toISOString()
+  const result = await db
+    .updateTable('items')
+    .set({ expires_at: stamp })
+    .where('feed_id', 'in', [...feedIds])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', stamp)]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * The scheduler's minute sweep: items of feeds that are off end now, items that ended over `graceMs`
+ * ago are deleted, and the item change log (read by the reaction, server/lib/reaction-cells.ts) is pruned.
+ */
+export async function sweepFeedItems(db: Db, now: Date, offFeeds: readonly string[], graceMs = 3_600_000) {
+  const ended = await endFeedItems(db, offFeeds, now)
+  const deleted = await deleteExpired(db, now, graceMs)
+  const pruned = await pruneItemChanges(db)
+  return { ended, deleted, pruned }
 }
 
 /** Deletes feed items that ended more than `graceMs` ago (they left the answer when they ended). */
