@@ -1,54 +1,57 @@
-// Benchmarks GET /api/reaction on the real server with 100,000 items: requests per second and p50/p99 latency.
-import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+// Benchmarks GET /api/reaction on the real server with 100,000 items: requests per second, p50/p99 latency and the
+// server's CPU time per request, for circles only and with a share of county-sized polygons, with and without the
+// reaction cache, all in one run so the figures share the machine's load.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { parseCities } from '../src/lib/cities.ts'
 import { ASPECTS, PRIORITIES } from '../src/lib/items.ts'
 import { openDatabase } from '../server/db/index.ts'
-import { cellRows, itemValues } from '../server/db/queries/items.ts'
-import { publicView } from '../server/lib/item-view.ts'
+import { insertItemRows, itemValues } from '../server/db/queries/items.ts'
 
 const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 100_000)
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20)
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 15)
+const WARMUP_SECONDS = Number(process.env['BENCH_WARMUP'] ?? 3)
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32)
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 1) || 1)
 /** 'towns': visitors ask about any town alike; 'people': in proportion to population (dense metros dominate). */
 const VISITORS = process.env['BENCH_VISITORS'] === 'people' ? 'people' : 'towns'
-/** Share of items that are county-sized alert polygons (e.g. 0.1) instead of circles. */
-const POLYGONS = Math.min(Math.max(Number(process.env['BENCH_POLYGONS'] ?? 0) || 0, 0), 1)
-const PORT = 8797
-const dataDir = resolve('.build/bench-api')
+const list = (value: string | undefined, fallback: string): number[] =>
+  (value ?? fallback)
+    .split(',')
+    .filter(Boolean)
+    .map((part) => Math.max(Number(part) || 0, 0))
+/** Shares of items that are county-sized alert polygons (0: circles only; 0.1: 10%), each its own database. */
+const POLYGONS = list(process.env['BENCH_POLYGONS'], '0,0.1').map((share) => Math.min(share, 1))
+/** Reaction cache seconds to run each database with (0: every answer is built afresh). */
+const CACHES = list(process.env['BENCH_CACHE'], '5,0')
+/** Accept-Encoding the visitors send: none by default (autocannon does not decompress); 'gzip' or 'br' to measure compression. */
+const ENCODING = process.env['BENCH_ENCODING'] ?? ''
+const PORT = Number(process.env['BENCH_PORT'] ?? 8797)
+const root = resolve(process.env['BENCH_DIR'] ?? '.build/bench-api')
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
+/** A folder for V8 CPU profiles of the server (node --cpu-prof), one per configuration. */
+const PROFILE = process.env['BENCH_PROFILE'] ? resolve(process.env['BENCH_PROFILE']) : null
+/** Bump when the seeded data or the schema it is written through changes: a kept database is then seeded again. */
+const SEED_VERSION = 4
 
-// A seeded random source, so every run measures the same data.
-let seed = 42
-const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
-
-// Every town keeps a few items (about 5 each over the 21,000 places); visitors come in proportion to population,
-// so the busiest answers are the dense metros with many small towns around them.
-const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
-const anyCity = () => cities[Math.floor(random() * cities.length)]!
-const weights: number[] = []
-let total = 0
-for (const city of cities) weights.push((total += Math.max(city.population, 100)))
-function visitorCity() {
-  const target = random() * total
-  let low = 0
-  let high = weights.length - 1
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (weights[middle]! < target) low = middle + 1
-    else high = middle
-  }
-  return cities[low]!
+// Seeded random sources, so every run measures the same data and the same visitors.
+const seeded = (start: number) => {
+  let seed = start
+  return (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 }
+
+const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
 
 /**
  * A county-sized polygon around a point, as NWS zone and county shapes are: 12–22 miles across from
  * the middle, 60–200 vertices with a ragged edge.
  */
-function countyPolygon(lat: number, lon: number): string {
+function countyPolygon(random: () => number, lat: number, lon: number): string {
   const radius = 12 + random() * 10
   const vertices = 60 + Math.floor(random() * 140)
   const ring: [number, number][] = []
@@ -63,57 +66,78 @@ function countyPolygon(lat: number, lon: number): string {
   return JSON.stringify({ type: 'Polygon', coordinates: [ring] })
 }
 
-async function seedItems(): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true })
-  const { db } = await openDatabase(databaseUrl, dataDir)
-  if (databaseUrl) await sql`TRUNCATE items, item_cells RESTART IDENTITY CASCADE`.execute(db)
+/** One database per polygon share: a folder for SQLite, a database beside BENCH_DATABASE_URL's for PostgreSQL. */
+function target(share: number): { url: string | null; dir: string; name: string } {
+  const name = `p${Math.round(share * 100)}`
+  const dir = resolve(root, name)
+  if (!databaseUrl) return { url: null, dir, name }
+  const url = new URL(databaseUrl)
+  url.pathname = `/porchlight_bench_${name}`
+  return { url: url.toString(), dir, name }
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl! })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Seeds 100,000 items into a fresh database (or keeps the one seeded before with the same settings). */
+async function seedItems(share: number): Promise<void> {
+  const { url, dir, name } = target(share)
+  const marker = resolve(dir, `seeded-${databaseUrl ? 'pg' : 'sqlite'}.json`)
+  const settings = JSON.stringify({ SEED_VERSION, ITEMS, share })
+  if (process.env['BENCH_RESEED'] !== '1' && existsSync(marker) && readFileSync(marker, 'utf8') === settings) {
+    console.log(`bench:api: keeping the ${name} database (BENCH_RESEED=1 seeds it again)`)
+    return
+  }
+  rmSync(dir, { recursive: true, force: true })
+  if (url) {
+    await admin(`DROP DATABASE IF EXISTS porchlight_bench_${name} WITH (FORCE)`)
+    await admin(`CREATE DATABASE porchlight_bench_${name}`)
+  }
+  const { db } = await openDatabase(url, dir)
+  const random = seeded(42)
+  const anyCity = () => cities[Math.floor(random() * cities.length)]!
   const now = new Date().toISOString()
   const started = performance.now()
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < ITEMS; start += 500) {
-      const rows = Array.from({ length: Math.min(500, ITEMS - start) }, (_, index) => {
-        const city = anyCity()
-        const lat = city.lat + (random() - 0.5) * 0.1
-        const lon = city.lon + (random() - 0.5) * 0.1
-        const polygon = random() < POLYGONS
-        const area = polygon ? 0 : 2 + Math.floor(random() * 14)
-        return itemValues({
-          geometry: polygon ? countyPolygon(lat, lon) : null,
-          data_aspect: ASPECTS[Math.floor(random() * ASPECTS.length)]!,
-          priority: PRIORITIES[Math.floor(random() * PRIORITIES.length)]!,
-          title: `Bench item ${start + index} near ${city.name}`,
-          state: 'open',
-          lines: JSON.stringify(['First line of detail', 'Second line']),
-          lat,
-          lon,
-          area_miles: area,
-          city_name: city.name,
-          page_name: city.route,
-          created_at: now,
-          updated_at: now,
-        })
+  // Every town keeps a few items (about 5 each over the 21,000 places).
+  for (let start = 0; start < ITEMS; start += 500) {
+    const rows = Array.from({ length: Math.min(500, ITEMS - start) }, (_, index) => {
+      const city = anyCity()
+      const lat = city.lat + (random() - 0.5) * 0.1
+      const lon = city.lon + (random() - 0.5) * 0.1
+      const polygon = random() < share
+      const area = polygon ? 0 : 2 + Math.floor(random() * 14)
+      return itemValues({
+        geometry: polygon ? countyPolygon(random, lat, lon) : null,
+        data_aspect: ASPECTS[Math.floor(random() * ASPECTS.length)]!,
+        priority: PRIORITIES[Math.floor(random() * PRIORITIES.length)]!,
+        title: `Bench item ${start + index} near ${city.name}`,
+        state: 'open',
+        lines: JSON.stringify(['First line of detail', 'Second line']),
+        lat,
+        lon,
+        area_miles: area,
+        city_name: city.name,
+        page_name: city.route,
+        created_at: now,
+        updated_at: now,
       })
-      const inserted = await trx.insertInto('items').values(rows).returningAll().execute()
-      for (const row of inserted)
-        await trx
-          .updateTable('items')
-          .set({ view: publicView(row) })
-          .where('id', '=', row.id)
-          .execute()
-      const cells = inserted.flatMap((row) => cellRows(row.id, row))
-      for (let at = 0; at < cells.length; at += 500)
-        await trx
-          .insertInto('item_cells')
-          .values(cells.slice(at, at + 500))
-          .execute()
-    }
-  })
+    })
+    await insertItemRows(db, rows)
+  }
   // Fresh statistics, as a live database has them; on PostgreSQL also without the dead rows of the view updates.
-  await sql.raw(databaseUrl ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db)
+  await sql.raw(url ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db)
   console.log(
-    `bench:api: seeded ${ITEMS.toLocaleString('en-US')} items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `bench:api: seeded ${ITEMS.toLocaleString('en-US')} items (${Math.round(share * 100)}% polygons) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   await db.destroy()
+  writeFileSync(marker, settings)
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -129,62 +153,148 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`bench:api: server did not start at ${url}`)
 }
 
-await seedItems()
-const server = spawn(process.execPath, ['server/index.ts'], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    API_PORT: String(PORT),
-    DATA_DIR: dataDir,
-    DEMO_DATA: '0',
-    JOBS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
+/** CPU milliseconds a process has used so far (user + system), from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+// Visitors ask about the places they live: 2,000 city points, rounded as the site rounds them, the same for every database.
+const visitors = seeded(7)
+let weightTotal = 0
+const weights = cities.map((city) => (weightTotal += Math.max(city.population, 100)))
+function visitorCity() {
+  if (VISITORS === 'towns') return cities[Math.floor(visitors() * cities.length)]!
+  const wanted = visitors() * weightTotal
+  let low = 0
+  let high = weights.length - 1
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (weights[middle]! < wanted) low = middle + 1
+    else high = middle
+  }
+  return cities[low]!
+}
+const paths = Array.from({ length: 2000 }, () => {
+  const city = visitorCity()
+  return `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}${city.route ? `&route=${city.route}` : ''}`
 })
-try {
-  await waitFor(`http://localhost:${PORT}/api/health`)
-  // Visitors ask about the places they live: 2,000 city points drawn like the items, rounded as the site rounds them.
-  const paths = Array.from({ length: 2000 }, () => {
-    const city = VISITORS === 'people' ? visitorCity() : anyCity()
-    return `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}${city.route ? `&route=${city.route}` : ''}`
-  })
+
+type Row = {
+  round: number
+  polygons: number
+  cache: number
+  load: string
+  rps: number
+  p50: number
+  p99: number
+  max: number
+  errors: number
+  cpuUs: number
+  items: number
+  kb: number
+}
+
+function load(duration: number, sampled: { messages: number; answers: number; bytes: number } | null) {
   let next = 0
-  let messages = 0
-  let answers = 0
-  let bytes = 0
-  const sample = (await (await fetch(`http://localhost:${PORT}${paths[0]}`)).json()) as object
-  console.log(`bench:api: sample answer sections ${Object.keys(sample).join(', ')}`)
-  const result = await autocannon({
+  const headers: Record<string, string> = { origin: 'http://localhost:4321' }
+  if (ENCODING) headers['accept-encoding'] = ENCODING
+  return autocannon({
     url: `http://localhost:${PORT}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration,
     // Browsers call the API cross-origin, so every request carries the site's Origin (and gets CORS headers).
-    headers: { origin: 'http://localhost:4321' },
+    headers,
     requests: [
       {
         setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
         onResponse: (status, body) => {
-          if (status !== 200 || answers >= 500) return
-          bytes += body.length
+          if (!sampled || status !== 200 || sampled.answers >= 500 || ENCODING) return
+          sampled.bytes += body.length
           const reaction = JSON.parse(body) as Record<string, { messages: unknown[] }>
-          messages += Object.values(reaction).reduce((sum, section) => sum + section.messages.length, 0)
-          answers++
+          sampled.messages += Object.values(reaction).reduce((sum, section) => sum + section.messages.length, 0)
+          sampled.answers++
         },
       },
     ],
   })
-  const errors = result.errors + result.non2xx + result.timeouts
-  console.log(`
-bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s
-  requests/s   ${Math.round(result.requests.average).toLocaleString('en-US')}
-  latency p50  ${result.latency.p50} ms
-  latency p99  ${result.latency.p99} ms
-  latency max  ${result.latency.max} ms
-  requests     ${result.requests.total.toLocaleString('en-US')} (${errors} errors)
-  visitors     ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; reaction cache ${process.env['REACTION_CACHE_SECONDS'] ?? 5} s
-  polygons     ${Math.round(POLYGONS * 100)}% of items county-sized polygons (BENCH_POLYGONS)
-  items/answer ${(messages / Math.max(answers, 1)).toFixed(1)}, ${(bytes / Math.max(answers, 1) / 1024).toFixed(1)} KB (sampled)
-  target       >= 3,000 requests/s at p99 < 50 ms`)
-} finally {
-  server.kill('SIGTERM')
 }
+
+async function measure(round: number, share: number, cache: number): Promise<Row> {
+  const { url, dir, name } = target(share)
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${name}-cache${cache}-${round}.cpuprofile`]
+        : []),
+      'server/index.ts',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        API_PORT: String(PORT),
+        DATA_DIR: dir,
+        DEMO_DATA: '0',
+        JOBS: '0',
+        REACTION_CACHE_SECONDS: String(cache),
+        ...(url ? { DATABASE_URL: url } : {}),
+      },
+    },
+  )
+  const exited = new Promise((done) => server.once('exit', done))
+  try {
+    await waitFor(`http://localhost:${PORT}/api/health`)
+    if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS, null)
+    const sampled = { messages: 0, answers: 0, bytes: 0 }
+    const before = cpuMs(server.pid!)
+    const loadBefore = loadavg()[0]!
+    const result = await load(SECONDS, sampled)
+    const used = cpuMs(server.pid!) - before
+    const row: Row = {
+      round,
+      polygons: share,
+      cache,
+      load: `${loadBefore.toFixed(1)}–${loadavg()[0]!.toFixed(1)}`,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      errors: result.errors + result.non2xx + result.timeouts,
+      cpuUs: Math.round((used * 1000) / Math.max(result.requests.total, 1)),
+      items: sampled.messages / Math.max(sampled.answers, 1),
+      kb: sampled.bytes / Math.max(sampled.answers, 1) / 1024,
+    }
+    console.log(`bench:api: ${describe(row)}`)
+    return row
+  } finally {
+    server.kill('SIGTERM')
+    await exited
+  }
+}
+
+const describe = (row: Row): string =>
+  `round ${row.round}, ${Math.round(row.polygons * 100)}% polygons, cache ${row.cache} s: ${row.rps.toLocaleString('en-US')} req/s, ` +
+  `p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.cpuUs} µs server CPU/request, load ${row.load}`
+
+for (const share of POLYGONS) await seedItems(share)
+const rows: Row[] = []
+for (let round = 1; round <= ROUNDS; round++) {
+  // Alternating order across rounds, so neither configuration always runs first.
+  const order = POLYGONS.flatMap((share) => CACHES.map((cache) => [share, cache] as const))
+  for (const [share, cache] of round % 2 ? order : order.toReversed()) rows.push(await measure(round, share, cache))
+}
+console.log(`
+bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARMUP_SECONDS} s warm-up)
+  visitors ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; Accept-Encoding ${ENCODING || 'none'}; ${new Date().toISOString()}
+
+| round | polygons | cache | load avg  | requests/s | p50    | p99    | max     | server CPU/request | answer              | errors |
+| ----- | -------- | ----- | --------- | ---------- | ------ | ------ | ------- | ------------------ | ------------------- | ------ |
+${rows
+  .map(
+    (row) =>
+      `| ${row.round} | ${Math.round(row.polygons * 100)}% | ${row.cache} s | ${row.load} | ${row.rps.toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.max} ms | ${row.cpuUs} µs | ${row.items.toFixed(1)} items, ${row.kb.toFixed(1)} KB | ${row.errors} |`,
+  )
+  .join('\n')}
+  targets: 3,000 requests/s uncached and 10,000 cached, p99 under 20 ms (issue 16); polygons at the circles' figures (issue 13)`)
