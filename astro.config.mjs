@@ -6,6 +6,7 @@ import { loadEnv } from 'vite'
 import { dictionaryParts } from './src/i18n/parts-plugin.ts'
 import { chunkGroup } from './src/integrations/chunks.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
+import { SHELL_CITY } from './src/lib/page-fill.ts'
 import { nearIndexIntegration } from './src/integrations/near-index.ts'
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321'
@@ -33,7 +34,7 @@ export default defineConfig({
     react(),
     sitemap({
       filenameBase: process.env.SITEMAP_BASE ?? 'sitemap',
-      filter: (page) => !notInSitemap.test(new URL(page).pathname),
+      filter: (page) => !notInSitemap.test(new URL(page).pathname) && !page.includes(SHELL_CITY.route),
     }),
     hostRulesIntegration(),
     nearIndexIntegration(),

@@ -13,6 +13,10 @@ import { fillCityPages } from './lib/fill-pages.ts'
 import { watchMemory } from './lib/memory.ts'
 import { progressLine } from './lib/progress.ts'
 
+/** @astrojs/sitemap's URLs a file and its file's start, for the filled pages' sitemaps. */
+const SITEMAP_LIMIT = 45_000
+const URLSET =
+  '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">'
 /** Below this many pages a second process costs more (bundling twice) than it saves. */
 const PARALLEL_MIN_PAGES = 20_000
 
@@ -44,7 +48,8 @@ function runAstro(index: number): Promise<void> {
     BUILD_SHARD: `${index}/${jobs}`,
     BUILD_CITY_PAGES: cityMode,
     BUILD_OUT_DIR: jobs === 1 ? dist : join(work, String(index)),
-    SITEMAP_BASE: jobs === 1 ? 'sitemap' : `sitemap-s${index}`,
+    // One sitemap index is joined here from every process's and the filled pages' (joinSitemaps).
+    SITEMAP_BASE: jobs === 1 && cityMode === 'all' ? 'sitemap' : `sitemap-s${index}`,
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --max-old-space-size=8192`.trim(),
   }
@@ -90,14 +95,25 @@ function serveCityFile(file: string): number {
   return cells.size
 }
 
-/** One sitemap index over every shard's sitemaps (the protocol does not nest indexes). */
-function joinSitemaps(): void {
+/**
+ * One sitemap index over every shard's sitemaps and those of the filled pages (`paths`, written
+ * here like @astrojs/sitemap writes its own: 45,000 URLs a file); the protocol does not nest indexes.
+ */
+function joinSitemaps(paths: string[] = []): void {
   const entries: string[] = []
   for (let i = 0; i < jobs; i++) {
     const file = join(dist, `sitemap-s${i}-index.xml`)
     if (!existsSync(file)) continue
     entries.push(...(readFileSync(file, 'utf8').match(/<sitemap>.*?<\/sitemap>/gs) ?? []))
     rmSync(file)
+  }
+  // The site's origin as Astro wrote it in its own entries (SITE_URL or the default).
+  const origin = /<loc>(.*?)\/[^/]*<\/loc>/.exec(entries[0] ?? '')?.[1] ?? ''
+  paths.sort()
+  for (let i = 0; i * SITEMAP_LIMIT < paths.length; i++) {
+    const urls = paths.slice(i * SITEMAP_LIMIT, (i + 1) * SITEMAP_LIMIT).map((path) => `<url><loc>${origin}${path}</loc></url>`)
+    writeFileSync(join(dist, `sitemap-c${i}.xml`), `${URLSET}${urls.join('')}</urlset>`)
+    entries.push(`<sitemap><loc>${origin}/sitemap-c${i}.xml</loc></sitemap>`)
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>`
   writeFileSync(join(dist, 'sitemap-index.xml'), xml)
@@ -122,9 +138,10 @@ const progress = setInterval(
 await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i))).finally(() => clearInterval(progress))
 if (jobs > 1) {
   for (let i = 0; i < jobs; i++) merge(join(work, String(i)), dist)
-  joinSitemaps()
   rmSync(work, { recursive: true, force: true })
 }
+/** The filled pages' paths, for their sitemaps (Astro's list only the pages it rendered). */
+const filledPaths: string[] = []
 if (cityMode === 'shells') {
   const astroDone = pagesDone
   const fillStarted = performance.now()
@@ -134,7 +151,7 @@ if (cityMode === 'shells') {
   // Synchronous, so it prints its own progress lines.
   const every = Number(process.env['BUILD_PROGRESS_SECONDS'] ?? 5) * 1000
   let printed = performance.now()
-  const filled = fillCityPages(dist, citiesText, scope, (done) => {
+  const filled = fillCityPages(dist, citiesText, scope, filledPaths, (done) => {
     pagesDone = astroDone + done
     if (performance.now() - printed < every) return
     printed = performance.now()
@@ -146,6 +163,7 @@ if (cityMode === 'shells') {
     `build: filled in ${filled.written} city pages from shells in ${took.toFixed(1)} s (${Math.round(filled.written / took)} pages/s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU); ${filled.checked} matched Astro's own rendering`,
   )
 }
+if (jobs > 1 || cityMode === 'shells') joinSitemaps(filledPaths)
 if (cities !== CITIES_FILE) console.log(`build: served ${cities} with ${serveCityFile(cities)} nearest-place cells`)
 const seconds = (performance.now() - started) / 1000
 const peak = memory.stop()
