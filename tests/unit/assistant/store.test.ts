@@ -21,6 +21,11 @@ const reaction: Reaction = {
   cameras: { messages: [] },
   local: { messages: [] },
 }
+// The reaction call (the browser's fetch in src/lib/api/reaction.ts) answers the fixture.
+vi.mock('../../../src/lib/api/reaction.ts', async () => ({
+  ...(await vi.importActual<typeof import('../../../src/lib/api/reaction.ts')>('../../../src/lib/api/reaction.ts')),
+  getReaction: () => Promise.resolve(reaction),
+}))
 // The real API client (ky) for the assistant call, over the fetch each test stubs.
 vi.mock('../../../src/lib/stores/api.ts', async () => {
   const { createApi } = await vi.importActual<typeof import('../../../src/lib/api/porchlight.ts')>(
