@@ -13,7 +13,7 @@ import { fillCityPages } from './lib/fill-pages.ts'
 import { watchMemory } from './lib/memory.ts'
 import { progressLine } from './lib/progress.ts'
 
-/** @astrojs/sitemap's URLs a file and its file's start, for the filled pages' sitemaps. */
+/** @astrojs/sitemap's URLs a file and its file's start, for the joined sitemaps. */
 const SITEMAP_LIMIT = 45_000
 const URLSET =
   '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">'
@@ -96,24 +96,35 @@ function serveCityFile(file: string): number {
 }
 
 /**
- * One sitemap index over every shard's sitemaps and those of the filled pages (`paths`, written
- * here like @astrojs/sitemap writes its own: 45,000 URLs a file); the protocol does not nest indexes.
+ * The sitemaps of the whole build, as one Astro process writes them (sitemap-index.xml over
+ * sitemap-0.xml, sitemap-1.xml…, 45,000 URLs a file): every process's URLs and those of the
+ * filled pages (`paths`), which Astro does not know, in one sorted list.
  */
 function joinSitemaps(paths: string[] = []): void {
-  const entries: string[] = []
+  const urls: string[] = []
   for (let i = 0; i < jobs; i++) {
-    const file = join(dist, `sitemap-s${i}-index.xml`)
-    if (!existsSync(file)) continue
-    entries.push(...(readFileSync(file, 'utf8').match(/<sitemap>.*?<\/sitemap>/gs) ?? []))
-    rmSync(file)
+    const index = join(dist, `sitemap-s${i}-index.xml`)
+    if (!existsSync(index)) continue
+    for (const [, loc] of readFileSync(index, 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)) {
+      const file = join(dist, new URL(loc ?? '').pathname)
+      urls.push(...(readFileSync(file, 'utf8').match(/<url>.*?<\/url>/gs) ?? []))
+      rmSync(file)
+    }
+    rmSync(index)
   }
-  // The site's origin as Astro wrote it in its own entries (SITE_URL or the default).
-  const origin = /<loc>(.*?)\/[^/]*<\/loc>/.exec(entries[0] ?? '')?.[1] ?? ''
-  paths.sort()
-  for (let i = 0; i * SITEMAP_LIMIT < paths.length; i++) {
-    const urls = paths.slice(i * SITEMAP_LIMIT, (i + 1) * SITEMAP_LIMIT).map((path) => `<url><loc>${origin}${path}</loc></url>`)
-    writeFileSync(join(dist, `sitemap-c${i}.xml`), `${URLSET}${urls.join('')}</urlset>`)
-    entries.push(`<sitemap><loc>${origin}/sitemap-c${i}.xml</loc></sitemap>`)
+  // The site's origin as Astro wrote it (SITE_URL or the default).
+  const origin = /<loc>(https?:\/\/[^/<]+)/.exec(urls[0] ?? '')?.[1] ?? ''
+  for (const path of paths) urls.push(`<url><loc>${origin}${path}</loc></url>`)
+  // By address (a page before its sections), as @astrojs/sitemap orders them.
+  const loc = (url: string): string => url.slice(url.indexOf('<loc>') + 5, url.indexOf('</loc>'))
+  urls.sort((a, b) => (loc(a) < loc(b) ? -1 : loc(a) > loc(b) ? 1 : 0))
+  const entries: string[] = []
+  for (let i = 0; i * SITEMAP_LIMIT < urls.length; i++) {
+    writeFileSync(
+      join(dist, `sitemap-${i}.xml`),
+      `${URLSET}${urls.slice(i * SITEMAP_LIMIT, (i + 1) * SITEMAP_LIMIT).join('')}</urlset>`,
+    )
+    entries.push(`<sitemap><loc>${origin}/sitemap-${i}.xml</loc></sitemap>`)
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>`
   writeFileSync(join(dist, 'sitemap-index.xml'), xml)
