@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { E2EServer } from './tests/e2e/servers.ts'
 
 const executablePath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium'
 const launchOptions = {
@@ -7,6 +8,125 @@ const launchOptions = {
   args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
 }
 const site = 'http://localhost:4322'
+
+/**
+ * The servers the tests use, started side by side by tests/e2e/servers.ts (Playwright's own `webServer`
+ * list starts one at a time, each waiting for the one before). `after` names one that must be up first.
+ */
+const servers: E2EServer[] = [
+  // Application Insights' ingestion, faked locally: the test build sends usage telemetry here (tests/e2e/telemetry.spec.ts).
+  {
+    name: 'ingest',
+    command: 'node tests/e2e/ingest-server.ts',
+    url: 'http://localhost:8790/health',
+    env: { PORT: '8790' },
+  },
+  // GitHub's OAuth endpoints and Google Identity Services, faked locally for the sign-in flows.
+  {
+    name: 'oauth',
+    command: 'node tests/e2e/oauth-server.ts',
+    url: 'http://localhost:8789/health',
+    env: { PORT: '8789' },
+  },
+  // The real API with a fresh database and its Duvall demo set: the live sections are tested end to end.
+  {
+    name: 'api',
+    command: [
+      "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\"",
+      'node server/cli/user-create.ts --email staff@duvall.test --role admin --name "Dana Staff" --password e2e-password-1',
+      // One user per scoped role, for the editor's permission walk (tests/e2e/editor.spec.ts).
+      'node server/cli/user-create.ts --email root@duvall.test --role superadmin --name "Sam Root" --password e2e-password-1',
+      'node server/cli/user-create.ts --email page@duvall.test --role page --page wa/carnation --name "Pat Page" --password e2e-password-1',
+      'node server/cli/user-create.ts --email area@duvall.test --role area --city Redmond --name "Ari Area" --password e2e-password-1',
+      'node server/cli/user-create.ts --email one@duvall.test --role one --item 1 --name "Olu One" --password e2e-password-1',
+      // Its output is also kept in a file: with SMTP unset, reset links are printed there (tests/e2e/staff.spec.ts).
+      'node server/index.ts | tee .build/e2e-api/api.log',
+    ].join(' && '),
+    url: 'http://localhost:8788/api/health',
+    env: {
+      API_PORT: '8788',
+      DATA_DIR: '.build/e2e-api',
+      ALLOWED_ORIGINS: 'http://localhost:4322,http://localhost:4323',
+      JOBS: '0',
+      REACTION_CACHE_SECONDS: '0',
+      GITHUB_CLIENT_ID: 'e2e-github',
+      GITHUB_CLIENT_SECRET: 'e2e-secret',
+      GITHUB_OAUTH_URL: 'http://localhost:8789',
+      GITHUB_API_URL: 'http://localhost:8789',
+      GOOGLE_CLIENT_ID: 'e2e-google',
+      GOOGLE_JWKS_URL: 'http://localhost:8789/google/certs',
+    },
+  },
+  // NWS and WZDx faked locally, and a second API whose feed engine reads them (tests/e2e/feeds.spec.ts):
+  // no demo set, feeds from tests/fixtures/feeds/e2e/feeds.json, loopback fetches allowed.
+  {
+    name: 'feed-fakes',
+    command: 'node tests/e2e/feed-server.ts',
+    url: 'http://127.0.0.1:8795/health',
+    env: { PORT: '8795' },
+  },
+  {
+    name: 'feeds-api',
+    after: 'feed-fakes',
+    command: [
+      "node -e \"require('node:fs').rmSync('.build/e2e-feeds-api', { recursive: true, force: true })\"",
+      'node server/index.ts',
+    ].join(' && '),
+    url: 'http://localhost:8791/api/health',
+    env: {
+      API_PORT: '8791',
+      DATA_DIR: '.build/e2e-feeds-api',
+      ALLOWED_ORIGINS: 'http://localhost:4322',
+      DEMO_DATA: '0',
+      JOBS: '1',
+      OVERPASS_ENABLED: '0',
+      FEEDS_FILE: 'tests/fixtures/feeds/e2e/feeds.json',
+      ALLOW_PRIVATE_FETCH: '1',
+      REACTION_CACHE_SECONDS: '0',
+    },
+  },
+  // Caltrans and Overpass faked locally, and an API whose camera feed and business fetcher read them
+  // (tests/e2e/cameras-osm.spec.ts): no demo set, loopback fetches allowed.
+  {
+    name: 'cameras-fakes',
+    command: 'node tests/e2e/cameras-osm-server.ts',
+    url: 'http://127.0.0.1:8796/health',
+    env: { PORT: '8796' },
+  },
+  {
+    name: 'cameras-api',
+    after: 'cameras-fakes',
+    command: [
+      "node -e \"require('node:fs').rmSync('.build/e2e-cameras-api', { recursive: true, force: true })\"",
+      'node server/index.ts',
+    ].join(' && '),
+    url: 'http://localhost:8792/api/health',
+    env: {
+      API_PORT: '8792',
+      DATA_DIR: '.build/e2e-cameras-api',
+      ALLOWED_ORIGINS: 'http://localhost:4322',
+      DEMO_DATA: '0',
+      JOBS: '1',
+      FEEDS_FILE: 'tests/fixtures/feeds/e2e-cameras/feeds.json',
+      OVERPASS_URL: 'http://127.0.0.1:8796/api/interpreter',
+      ALLOW_PRIVATE_FETCH: '1',
+      REACTION_CACHE_SECONDS: '0',
+    },
+  },
+  {
+    name: 'site',
+    command: 'node scripts/serve.ts',
+    url: `${site}/wa/duvall`,
+    env: { PORT: '4322', SERVE_DIR: '.build/test-dist' },
+  },
+  // The same files on a host without rules: only the 404 page's resolver can route aliases there.
+  {
+    name: 'site-no-rules',
+    command: 'node scripts/serve.ts',
+    url: 'http://localhost:4323/wa/duvall',
+    env: { PORT: '4323', SERVE_DIR: '.build/test-dist', SERVE_RULES: 'none' },
+  },
+]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,116 +140,12 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },
   ],
-  webServer: [
-    // Application Insights' ingestion, faked locally: the test build sends usage telemetry here (tests/e2e/telemetry.spec.ts).
-    {
-      command: 'node tests/e2e/ingest-server.ts',
-      url: 'http://localhost:8790/health',
-      env: { PORT: '8790' },
-      reuseExistingServer: false,
-    },
-    // GitHub's OAuth endpoints and Google Identity Services, faked locally for the sign-in flows.
-    {
-      command: 'node tests/e2e/oauth-server.ts',
-      url: 'http://localhost:8789/health',
-      env: { PORT: '8789' },
-      reuseExistingServer: false,
-    },
-    // The real API with a fresh database and its Duvall demo set: the live sections are tested end to end.
-    {
-      command: [
-        "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\"",
-        'node server/cli/user-create.ts --email staff@duvall.test --role admin --name "Dana Staff" --password e2e-password-1',
-        // One user per scoped role, for the editor's permission walk (tests/e2e/editor.spec.ts).
-        'node server/cli/user-create.ts --email root@duvall.test --role superadmin --name "Sam Root" --password e2e-password-1',
-        'node server/cli/user-create.ts --email page@duvall.test --role page --page wa/carnation --name "Pat Page" --password e2e-password-1',
-        'node server/cli/user-create.ts --email area@duvall.test --role area --city Redmond --name "Ari Area" --password e2e-password-1',
-        'node server/cli/user-create.ts --email one@duvall.test --role one --item 1 --name "Olu One" --password e2e-password-1',
-        // Its output is also kept in a file: with SMTP unset, reset links are printed there (tests/e2e/staff.spec.ts).
-        'node server/index.ts | tee .build/e2e-api/api.log',
-      ].join(' && '),
-      url: 'http://localhost:8788/api/health',
-      env: {
-        API_PORT: '8788',
-        DATA_DIR: '.build/e2e-api',
-        ALLOWED_ORIGINS: 'http://localhost:4322,http://localhost:4323',
-        JOBS: '0',
-        REACTION_CACHE_SECONDS: '0',
-        GITHUB_CLIENT_ID: 'e2e-github',
-        GITHUB_CLIENT_SECRET: 'e2e-secret',
-        GITHUB_OAUTH_URL: 'http://localhost:8789',
-        GITHUB_API_URL: 'http://localhost:8789',
-        GOOGLE_CLIENT_ID: 'e2e-google',
-        GOOGLE_JWKS_URL: 'http://localhost:8789/google/certs',
-      },
-      reuseExistingServer: false,
-    },
-    // NWS and WZDx faked locally, and a second API whose feed engine reads them (tests/e2e/feeds.spec.ts):
-    // no demo set, feeds from tests/fixtures/feeds/e2e/feeds.json, loopback fetches allowed.
-    {
-      command: 'node tests/e2e/feed-server.ts',
-      url: 'http://127.0.0.1:8795/health',
-      env: { PORT: '8795' },
-      reuseExistingServer: false,
-    },
-    {
-      command: [
-        "node -e \"require('node:fs').rmSync('.build/e2e-feeds-api', { recursive: true, force: true })\"",
-        'node server/index.ts',
-      ].join(' && '),
-      url: 'http://localhost:8791/api/health',
-      env: {
-        API_PORT: '8791',
-        DATA_DIR: '.build/e2e-feeds-api',
-        ALLOWED_ORIGINS: 'http://localhost:4322',
-        DEMO_DATA: '0',
-        JOBS: '1',
-        OVERPASS_ENABLED: '0',
-        FEEDS_FILE: 'tests/fixtures/feeds/e2e/feeds.json',
-        ALLOW_PRIVATE_FETCH: '1',
-        REACTION_CACHE_SECONDS: '0',
-      },
-      reuseExistingServer: false,
-    },
-    // Caltrans and Overpass faked locally, and an API whose camera feed and business fetcher read them
-    // (tests/e2e/cameras-osm.spec.ts): no demo set, loopback fetches allowed.
-    {
-      command: 'node tests/e2e/cameras-osm-server.ts',
-      url: 'http://127.0.0.1:8796/health',
-      env: { PORT: '8796' },
-      reuseExistingServer: false,
-    },
-    {
-      command: [
-        "node -e \"require('node:fs').rmSync('.build/e2e-cameras-api', { recursive: true, force: true })\"",
-        'node server/index.ts',
-      ].join(' && '),
-      url: 'http://localhost:8792/api/health',
-      env: {
-        API_PORT: '8792',
-        DATA_DIR: '.build/e2e-cameras-api',
-        ALLOWED_ORIGINS: 'http://localhost:4322',
-        DEMO_DATA: '0',
-        JOBS: '1',
-        FEEDS_FILE: 'tests/fixtures/feeds/e2e-cameras/feeds.json',
-        OVERPASS_URL: 'http://127.0.0.1:8796/api/interpreter',
-        ALLOW_PRIVATE_FETCH: '1',
-        REACTION_CACHE_SECONDS: '0',
-      },
-      reuseExistingServer: false,
-    },
-    {
-      command: 'node scripts/serve.ts',
-      url: `${site}/wa/duvall`,
-      env: { PORT: '4322', SERVE_DIR: '.build/test-dist' },
-      reuseExistingServer: false,
-    },
-    // The same files on a host without rules: only the 404 page's resolver can route aliases there.
-    {
-      command: 'node scripts/serve.ts',
-      url: 'http://localhost:4323/wa/duvall',
-      env: { PORT: '4323', SERVE_DIR: '.build/test-dist', SERVE_RULES: 'none' },
-      reuseExistingServer: false,
-    },
-  ],
+  webServer: {
+    command: 'node tests/e2e/servers.ts',
+    url: 'http://127.0.0.1:8797/ready',
+    env: { E2E_SERVERS: JSON.stringify(servers), E2E_READY_PORT: '8797' },
+    reuseExistingServer: false,
+    // Every server: the API's five accounts come first, and a busy machine is slow to start node.
+    timeout: 120_000,
+  },
 })
