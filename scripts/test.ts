@@ -1,20 +1,63 @@
-// Runs every check in order (types, lint, format, unit, scoped build, end-to-end) and prints one summary line.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+// Runs every check and prints one summary line. Independent steps run side by side (docs/testing.md):
+//   1. types, lint and format, beside the test build followed by the byte budgets on it
+//   2. unit and API tests, beside the tests over the test build
+//   3. the end-to-end tests, alone: they are the ones that time out when the machine is busy.
+// A step running beside others keeps its output until it ends, then prints it in one piece.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { ensureNearIndex } from '../src/integrations/near-index.ts'
 import { findChromium } from './lib/browser.ts'
 
 type Counts = { passed: number; failed: number; skipped: number }
+type Step = { name: string; script: string; env?: Record<string, string>; report?: [string, 'vitest' | 'playwright'] }
+type Done = { name: string; ok: boolean; seconds: number }
+
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
-const steps: string[] = []
+const done: Done[] = []
+const started = performance.now()
 mkdirSync('.build', { recursive: true })
 
-function run(name: string, script: string, env: Record<string, string> = {}): boolean {
-  const started = performance.now()
-  console.log(`\n▶ ${name}: npm run ${script}`)
-  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: { ...process.env, ...env } })
-  const ok = result.status === 0
-  steps.push(`${ok ? '✓' : '✗'} ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
-  return ok
+const vitestReport = '.build/vitest.json'
+const builtReport = '.build/vitest-built.json'
+const playwrightReport = '.build/playwright.json'
+const sizeReport = '.build/size-budget.json'
+for (const file of [vitestReport, builtReport, playwrightReport, sizeReport]) rmSync(file, { force: true })
+
+/** Runs `npm run <script>`; alone it streams its output, beside others it prints it when it ends. */
+function run(step: Step, alone: boolean): Promise<boolean> {
+  const begun = performance.now()
+  if (alone) console.log(`\n▶ ${step.name}: npm run ${step.script}`)
+  const child = spawn('npm', ['run', '--silent', step.script], {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...step.env },
+  })
+  const output: Buffer[] = []
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ok = code === 0
+      const seconds = (performance.now() - begun) / 1000
+      if (!alone) {
+        console.log(`\n▶ ${step.name}: npm run ${step.script} (${seconds.toFixed(1)} s, beside other steps)`)
+        process.stdout.write(Buffer.concat(output))
+      }
+      done.push({ name: step.name, ok, seconds })
+      if (step.report) count(...step.report)
+      resolve(ok)
+    })
+  })
+}
+
+/** Runs steps side by side (or one alone), a list of steps in turn; true when all pass. */
+async function phase(steps: (Step | Step[])[]): Promise<boolean> {
+  const alone = steps.length === 1 && !Array.isArray(steps[0])
+  const chain = async (list: Step[]): Promise<boolean> => {
+    for (const step of list) if (!(await run(step, alone))) return false
+    return true
+  }
+  const results = await Promise.all(steps.map((step) => chain(Array.isArray(step) ? step : [step])))
+  return results.every(Boolean)
 }
 
 /** Adds a JSON report's counts (Vitest's or Playwright's) to the total. */
@@ -33,31 +76,47 @@ function count(file: string, kind: 'vitest' | 'playwright'): void {
   }
 }
 
-const vitestReport = '.build/vitest.json'
-const playwrightReport = '.build/playwright.json'
-const sizeReport = '.build/size-budget.json'
-rmSync(vitestReport, { force: true })
-rmSync(playwrightReport, { force: true })
-rmSync(sizeReport, { force: true })
-
-let ok = run('types', 'test:types') && run('lint', 'test:lint') && run('format', 'test:format')
+// Astro writes public/data/near when it is stale; once here, before astro check and the build both load the config.
+ensureNearIndex()
+// The byte budgets and the end-to-end tests need a Chromium: found (or installed) before anything starts.
+const chromium = findChromium()
+let ok = await phase([
+  { name: 'types', script: 'test:types' },
+  { name: 'lint', script: 'test:lint' },
+  { name: 'format', script: 'test:format' },
+  [
+    { name: 'build (test scope)', script: 'test:build' },
+    // Byte budgets on the test build (scripts/size-budget.ts); it reports its checks in Vitest's JSON shape.
+    // It counts bytes, which a busy machine does not change, and mostly waits for pages to go quiet.
+    {
+      name: 'size budget',
+      script: 'test:size',
+      env: { CHROMIUM_PATH: chromium },
+      report: [sizeReport, 'vitest'],
+    },
+  ],
+])
 if (ok) {
-  ok = run('unit', 'test:unit', {}) && ok
-  count(vitestReport, 'vitest')
+  ok = await phase([
+    { name: 'unit', script: 'test:unit', report: [vitestReport, 'vitest'] },
+    { name: 'over the test build', script: 'test:built', report: [builtReport, 'vitest'] },
+  ])
 }
-if (ok) ok = run('build (test scope)', 'test:build')
 if (ok) {
-  // Byte budgets on the test build (scripts/size-budget.ts); it reports its checks in Vitest's JSON shape.
-  ok = run('size budget', 'test:size', { CHROMIUM_PATH: findChromium() }) && ok
-  count(sizeReport, 'vitest')
-}
-if (ok) {
-  const chromium = findChromium()
   console.log(`test: end-to-end tests in ${chromium}`)
-  ok = run('end-to-end', 'test:e2e', { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
-  count(playwrightReport, 'playwright')
+  ok = await phase([
+    {
+      name: 'end-to-end',
+      script: 'test:e2e',
+      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      report: [playwrightReport, 'playwright'],
+    },
+  ])
 }
 if (!ok && total.failed === 0) total.failed = 1
-console.log(`\n${steps.join('\n')}`)
+const seconds = (performance.now() - started) / 1000
+writeFileSync('.build/test-times.json', JSON.stringify({ seconds, steps: done }, null, 2))
+console.log(`\n${done.map((step) => `${step.ok ? '✓' : '✗'} ${step.name} (${step.seconds.toFixed(1)} s)`).join('\n')}`)
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
+console.log(`test: ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s in all`)
 process.exit(ok ? 0 : 1)
