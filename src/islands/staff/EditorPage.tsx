@@ -1,14 +1,14 @@
 // /editor: the items the signed-in user may edit (the API applies their scope), with search, filters,
-// paging, create and delete. Signed-out visitors get a way to sign in instead of an empty page.
+// paging, create and delete. Signed-out visitors get a way to sign in instead of an empty page: the
+// page's static text (AppPage.astro), which this island hides once someone is signed in.
 import { useStore } from '@nanostores/react'
-import { useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { ASPECTS } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { isLocked } from '../../lib/editor/draft.ts'
-import { appPath } from '../../lib/routes.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { openEditor } from '../../lib/stores/editor.ts'
 import {
@@ -51,18 +51,15 @@ function noticeText(notice: EditorNotice, t: T): string {
   return notice.kind === 'deleted' ? t('editor.deleted', { title: notice.title }) : failureText(notice.failure, t)
 }
 
-function SignInPrompt({ t }: { t: T }) {
-  return (
-    <div className="stack">
-      <h2>{t('editor.signInTitle')}</h2>
-      <p>{t('editor.signInText')}</p>
-      <p>
-        <a className="button" href={appPath(pageLocale, 'login')}>
-          {t('app.signIn')}
-        </a>
-      </p>
-    </div>
-  )
+/**
+ * The page's static sign-in explanation (#editor-sign-in, in the HTML so it paints at once): shown
+ * while nobody is signed in, hidden before the browser paints the signed-in view.
+ */
+function useSignInText(show: boolean) {
+  useLayoutEffect(() => {
+    const text = document.getElementById('editor-sign-in')
+    if (text) text.hidden = !show
+  }, [show])
 }
 
 /** Delete, then a confirmation; the store deletes and says how it went above the list. */
@@ -115,16 +112,20 @@ export function EditorPage() {
   const listing = useStore($editorListing)
   const notice = useStore($editorNotice)
 
-  if (!t) return <div className="skeleton" aria-hidden="true" />
-  if (ownerSignIn.state === 'opening') return <p role="status">{t('editor.ownerOpening')}</p>
-  if (!user)
+  useSignInText(!user && ownerSignIn.state !== 'opening')
+
+  if (!user && ownerSignIn.state !== 'opening') {
+    if (!t) return null
     return (
       <>
         {ownerSignIn.state === 'invalid' && <FormError message={t('editor.ownerInvalid')} />}
         {ownerSignIn.state === 'error' && <FormError message={failureText(ownerSignIn.failure, t)} />}
-        <SignInPrompt t={t} />
       </>
     )
+  }
+  if (!t) return <div className="skeleton" aria-hidden="true" />
+  if (ownerSignIn.state === 'opening') return <p role="status">{t('editor.ownerOpening')}</p>
+  if (!user) return null
   if (user.role === 'none')
     return (
       <div className="stack">
