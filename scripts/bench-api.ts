@@ -2,7 +2,7 @@
 // server's CPU time per request, for circles only and with a share of county-sized polygons, with and without the
 // reaction cache, all in one run so the figures share the machine's load.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -34,6 +34,8 @@ const ENCODING = process.env['BENCH_ENCODING'] ?? ''
 const PORT = Number(process.env['BENCH_PORT'] ?? 8797)
 const root = resolve(process.env['BENCH_DIR'] ?? '.build/bench-api')
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
+/** PostgreSQL databases are named <prefix>_p0, <prefix>_p10 beside BENCH_DATABASE_URL's. */
+const PG_PREFIX = process.env['BENCH_PG_PREFIX'] ?? 'porchlight_bench'
 /** A folder for V8 CPU profiles of the server (node --cpu-prof), one per configuration. */
 const PROFILE = process.env['BENCH_PROFILE'] ? resolve(process.env['BENCH_PROFILE']) : null
 /** Bump when the seeded data or the schema it is written through changes: a kept database is then seeded again. */
@@ -72,7 +74,7 @@ function target(share: number): { url: string | null; dir: string; name: string 
   const dir = resolve(root, name)
   if (!databaseUrl) return { url: null, dir, name }
   const url = new URL(databaseUrl)
-  url.pathname = `/porchlight_bench_${name}`
+  url.pathname = `/${PG_PREFIX}_${name}`
   return { url: url.toString(), dir, name }
 }
 
@@ -95,10 +97,12 @@ async function seedItems(share: number): Promise<void> {
     console.log(`bench:api: keeping the ${name} database (BENCH_RESEED=1 seeds it again)`)
     return
   }
-  rmSync(dir, { recursive: true, force: true })
+  // The folder holds the SQLite database and both markers: only a SQLite seeding starts it afresh.
+  if (!url) rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
   if (url) {
-    await admin(`DROP DATABASE IF EXISTS porchlight_bench_${name} WITH (FORCE)`)
-    await admin(`CREATE DATABASE porchlight_bench_${name}`)
+    await admin(`DROP DATABASE IF EXISTS ${PG_PREFIX}_${name} WITH (FORCE)`)
+    await admin(`CREATE DATABASE ${PG_PREFIX}_${name}`)
   }
   const { db } = await openDatabase(url, dir)
   const random = seeded(42)
@@ -153,6 +157,29 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`bench:api: server did not start at ${url}`)
 }
 
+/** CPU milliseconds used so far by each PostgreSQL backend serving `database` (its command line names it), by pid. */
+function postgresCpuMs(database: string): Map<string, number> {
+  const used = new Map<string, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      used.set(entry, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return used
+}
+
+/** What the backends used between two readings (one that ended meanwhile is left out: the pool rarely closes one). */
+const postgresCpuSince = (before: Map<string, number>, after: Map<string, number>): number =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
+
+/** A process's resident memory in MB, from /proc. */
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
 /** CPU milliseconds a process has used so far (user + system), from /proc. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
@@ -191,8 +218,12 @@ type Row = {
   max: number
   errors: number
   cpuUs: number
+  dbCpuUs: number
+  rss: number
   items: number
   kb: number
+  /** Bytes per answer as sent (headers included, compressed when BENCH_ENCODING asks for it). */
+  wireKb: number
 }
 
 function load(duration: number, sampled: { messages: number; answers: number; bytes: number } | null) {
@@ -249,9 +280,12 @@ async function measure(round: number, share: number, cache: number): Promise<Row
     if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS, null)
     const sampled = { messages: 0, answers: 0, bytes: 0 }
     const before = cpuMs(server.pid!)
+    const databaseName = url ? new URL(url).pathname.slice(1) : ''
+    const databaseBefore = url ? postgresCpuMs(databaseName) : new Map<string, number>()
     const loadBefore = loadavg()[0]!
     const result = await load(SECONDS, sampled)
     const used = cpuMs(server.pid!) - before
+    const databaseUsed = url ? postgresCpuSince(databaseBefore, postgresCpuMs(databaseName)) : 0
     const row: Row = {
       round,
       polygons: share,
@@ -263,8 +297,11 @@ async function measure(round: number, share: number, cache: number): Promise<Row
       max: result.latency.max,
       errors: result.errors + result.non2xx + result.timeouts,
       cpuUs: Math.round((used * 1000) / Math.max(result.requests.total, 1)),
+      dbCpuUs: Math.round((databaseUsed * 1000) / Math.max(result.requests.total, 1)),
+      rss: Math.round(rssMb(server.pid!)),
       items: sampled.messages / Math.max(sampled.answers, 1),
       kb: sampled.bytes / Math.max(sampled.answers, 1) / 1024,
+      wireKb: result.throughput.total / Math.max(result.requests.total, 1) / 1024,
     }
     console.log(`bench:api: ${describe(row)}`)
     return row
@@ -276,7 +313,7 @@ async function measure(round: number, share: number, cache: number): Promise<Row
 
 const describe = (row: Row): string =>
   `round ${row.round}, ${Math.round(row.polygons * 100)}% polygons, cache ${row.cache} s: ${row.rps.toLocaleString('en-US')} req/s, ` +
-  `p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.cpuUs} µs server CPU/request, load ${row.load}`
+  `p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.cpuUs} µs server CPU/request${databaseUrl ? ` (+${row.dbCpuUs} µs PostgreSQL)` : ''}, load ${row.load}`
 
 for (const share of POLYGONS) await seedItems(share)
 const rows: Row[] = []
@@ -289,12 +326,12 @@ console.log(`
 bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARMUP_SECONDS} s warm-up)
   visitors ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; Accept-Encoding ${ENCODING || 'none'}; ${new Date().toISOString()}
 
-| round | polygons | cache | load avg  | requests/s | p50    | p99    | max     | server CPU/request | answer              | errors |
-| ----- | -------- | ----- | --------- | ---------- | ------ | ------ | ------- | ------------------ | ------------------- | ------ |
+| round | polygons | cache | load avg  | requests/s | p50    | p99    | max     | server CPU/request | PostgreSQL CPU/request | server RSS | answer              | sent    | errors |
+| ----- | -------- | ----- | --------- | ---------- | ------ | ------ | ------- | ------------------ | ---------------------- | ---------- | ------------------- | ------- | ------ |
 ${rows
   .map(
     (row) =>
-      `| ${row.round} | ${Math.round(row.polygons * 100)}% | ${row.cache} s | ${row.load} | ${row.rps.toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.max} ms | ${row.cpuUs} µs | ${row.items.toFixed(1)} items, ${row.kb.toFixed(1)} KB | ${row.errors} |`,
+      `| ${row.round} | ${Math.round(row.polygons * 100)}% | ${row.cache} s | ${row.load} | ${row.rps.toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.max} ms | ${row.cpuUs} µs | ${databaseUrl ? `${row.dbCpuUs} µs` : '–'} | ${row.rss} MB | ${ENCODING ? '(compressed)' : `${row.items.toFixed(1)} items, ${row.kb.toFixed(1)} KB`} | ${row.wireKb.toFixed(1)} KB | ${row.errors} |`,
   )
   .join('\n')}
   targets: 3,000 requests/s uncached and 10,000 cached, p99 under 20 ms (issue 16); polygons at the circles' figures (issue 13)`)

@@ -100,7 +100,8 @@ const inPolygon = (x: number, y: number, [outer, ...holes]: Path[]): boolean =>
 /**
  * The polygon's raster: every cell an edge's box touches (grown a hair, so a point on a cell's side
  * counts) is EDGE; any other cell has no boundary in it, so its middle says inside or outside for all
- * of it. A point in an EDGE cell (about one in five for a county) is tested exactly.
+ * of it. A point in an EDGE cell (about two in five of a county's box, with the bench's ragged
+ * edges) is tested exactly.
  */
 function rasterOf(rings: Path[]): Raster | null {
   const outer = rings[0]!

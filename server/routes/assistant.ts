@@ -10,8 +10,8 @@ import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
-import { assistantAnswerSchema, errorSchema, errors, json } from '../schemas.ts'
 import { overLimit } from '../lib/rate-limit.ts'
+import { assistantAnswerSchema, errorSchema, errors, json } from '../schemas.ts'
 
 /** The largest model response read; an answer is at most ANSWER_MAX characters anyway. */
 const RESPONSE_MAX_BYTES = 64 * 1024
