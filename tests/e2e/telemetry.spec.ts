@@ -62,6 +62,8 @@ test('page views, a search, a location, a sign-in, calls and an error arrive wit
   await expect(page.getByRole('option').first()).toContainText('Dover, DE')
   await box.press('Enter')
   await expect(page).toHaveURL(/\/de\/dover$/)
+  // Its page view is recorded by the layout's module script, which has run by the load event.
+  await page.waitForLoadState('load')
 
   await page.goto('/login')
   const form = page.locator('#app-login')
