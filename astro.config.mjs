@@ -6,7 +6,7 @@ import { loadEnv } from 'vite'
 import { dictionaryParts } from './src/i18n/parts-plugin.ts'
 import { chunkGroup } from './src/integrations/chunks.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
-import { SHELL_CITY } from './src/lib/page-fill.ts'
+import { SHELL_CITY } from './src/lib/routing/page-fill.ts'
 import { nearIndexIntegration } from './src/integrations/near-index.ts'
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321'

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path'
 import compression from 'compression'
 import sirv from 'sirv'
-import { isSameOriginPath, matchRule, parseRedirects } from '../src/lib/host-rules.ts'
+import { isSameOriginPath, matchRule, parseRedirects } from '../src/lib/routing/host-rules.ts'
 
 const root = resolve(process.env['SERVE_DIR'] ?? 'dist')
 const port = Number(process.env['PORT'] ?? 4321)

@@ -1,11 +1,11 @@
-// Writes every city page of a build from its (language, section) shell (src/lib/page-fill.ts), and
+// Writes every city page of a build from its (language, section) shell (src/lib/routing/page-fill.ts), and
 // checks the fill against the sample pages Astro rendered itself: one differing byte fails the build.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BuildScope } from '../../src/lib/build-scope.ts'
-import { fillPage, pageTemplate, SHELL_CITY, type PageTemplate } from '../../src/lib/page-fill.ts'
-import { localePrefix } from '../../src/lib/routes.ts'
-import { checkRoutes, cityPages, shellPage } from '../../src/lib/site-pages.ts'
+import type { BuildScope } from '../../src/lib/routing/build-scope.ts'
+import { fillPage, pageTemplate, SHELL_CITY, type PageTemplate } from '../../src/lib/routing/page-fill.ts'
+import { localePrefix } from '../../src/lib/routing/routes.ts'
+import { checkRoutes, cityPages, shellPage } from '../../src/lib/routing/page-list.ts'
 
 export type FillResult = { written: number; checked: number }
 

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi'
 import { errorBody, problemsBody, type ErrorBody, type Problem } from '../../src/lib/errors.ts'
 import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, itemProblems, parsePriority, sanitizeItem } from '../../src/lib/items.ts'
-import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
+import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
 import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'

@@ -2,7 +2,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { errorBody } from '../../src/lib/errors.ts'
-import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
+import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 import { ROLES, type Role } from '../../src/lib/state/auth.ts'
 import { getItem } from '../db/queries/items.ts'
 import { createUser, deleteUser, listUsers, normalEmail, setRole, userByEmail, userById } from '../db/queries/users.ts'

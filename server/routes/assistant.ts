@@ -4,7 +4,7 @@
 // keeps its built-in answers (as it does on any failure here).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { ANSWER_MAX, QUESTION_MAX, SUMMARY_MAX } from '../../src/lib/assistant/limits.ts'
-import { LOCALES, type Locale } from '../../src/lib/routes.ts'
+import { LOCALES, type Locale } from '../../src/lib/routing/routes.ts'
 import type { Config } from '../config.ts'
 import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'

@@ -1,7 +1,7 @@
 // GET /api/reaction: the live sections for a point; GET /api/cities: the site's city search.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { searchCities } from '../../src/lib/cities.ts'
-import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
+import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 import type { AppEnv } from '../env.ts'
 import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'

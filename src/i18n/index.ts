@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next'
-import { LOCALES, type Locale } from '../lib/routes.ts'
+import { LOCALES, type Locale } from '../lib/routing/routes.ts'
 import de from './de.json'
 import en from './en.json'
 import es from './es.json'

@@ -1,4 +1,4 @@
-import type { Locale } from '../lib/routes.ts'
+import type { Locale } from '../lib/routing/routes.ts'
 
 /** Native names of the languages, shown in the language menus (the same in every language). */
 export const LANGUAGE_NAMES: Record<Locale, string> = {

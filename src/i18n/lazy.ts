@@ -1,4 +1,4 @@
-import type { Locale } from '../lib/routes.ts'
+import type { Locale } from '../lib/routing/routes.ts'
 import type { DictionaryPart } from './parts.ts'
 
 type Texts = Record<string, string>

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AstroIntegration } from 'astro'
-import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../lib/host-config.ts'
-import { hostRules, isSameOriginPath, matchRule } from '../lib/host-rules.ts'
+import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../lib/routing/host-formats.ts'
+import { hostRules, isSameOriginPath, matchRule } from '../lib/routing/host-rules.ts'
 import { toCloudFrontFunction } from '../lib/edge/cloudfront.ts'
 import { toWorker } from '../lib/edge/worker.ts'
 

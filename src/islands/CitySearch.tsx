@@ -4,7 +4,7 @@ import { loadDictionary } from '../i18n/lazy.ts'
 import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { savedHref, searchHref } from '../lib/search-nav.ts'
 import { pageLang } from '../lib/page-lang.ts'
-import { isLocale, localePrefix, type Section } from '../lib/routes.ts'
+import { isLocale, localePrefix, type Section } from '../lib/routing/routes.ts'
 import { $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
 import { $savedPlaces, noteSearchChoice, type SavedPlace } from '../lib/stores/search.ts'
 

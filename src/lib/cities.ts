@@ -1,5 +1,5 @@
 import { haversineKm } from './geo.ts'
-import { ROUTE_PATTERN, citySlug, searchKey } from './slug.ts'
+import { ROUTE_PATTERN, citySlug, searchKey } from './routing/slug.ts'
 
 /** One line of cities.txt (SPEC section 3) plus what the product derives from it. */
 export type City = {

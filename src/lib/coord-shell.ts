@@ -2,7 +2,7 @@
 import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
 import { pageLang } from './page-lang.ts'
-import { readPlacePath } from './routes.ts'
+import { readPlacePath } from './routing/routes.ts'
 import { nearestPlace } from './stores/cities.ts'
 import { setPageTimeZone } from './stores/place.ts'
 

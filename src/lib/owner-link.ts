@@ -1,4 +1,4 @@
-import { appPath, type Locale } from './routes.ts'
+import { appPath, type Locale } from './routing/routes.ts'
 
 /** An owner link's secret parts: the item's edit key (h) and its id (rx), as GET /api/login takes them. */
 export type OwnerKey = { h: string; rx: string }

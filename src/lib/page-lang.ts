@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from './routes.ts'
+import { isLocale, type Locale } from './routing/routes.ts'
 
 /**
  * The page's language, read from `<html lang>` at the time of the call (every page is built in one

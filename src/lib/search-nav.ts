@@ -1,6 +1,6 @@
 import type { CitySearchResult } from './cities.ts'
 import type { Location } from './state/location.ts'
-import { coordPath, type Section } from './routes.ts'
+import { coordPath, type Section } from './routing/routes.ts'
 
 /**
  * Where choosing a search result goes: the city's section page, or the map point's when the

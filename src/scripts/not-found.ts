@@ -1,6 +1,6 @@
 // For static hosts without rules: resolves alias and coordinate routes in the browser.
-import { hostRules, matchRule } from '../lib/host-rules.ts'
-import { resolveMiss } from '../lib/resolve-miss.ts'
+import { hostRules, matchRule } from '../lib/routing/host-rules.ts'
+import { resolveMiss } from '../lib/routing/resolve-miss.ts'
 
 const html = document.documentElement
 const reveal = (): void => {

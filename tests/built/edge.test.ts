@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toWorker } from '../../src/lib/edge/worker.ts'
-import { hostRules } from '../../src/lib/host-rules.ts'
+import { hostRules } from '../../src/lib/routing/host-rules.ts'
 import { folderBinding, loadWorker } from '../deploy/edge-harness.ts'
 
 const built = '.build/test-dist'

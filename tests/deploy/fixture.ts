@@ -1,16 +1,16 @@
-// A small site laid out exactly as the build lays out dist/ (page paths from site-pages.ts, the host
+// A small site laid out exactly as the build lays out dist/ (page paths from routing/page-list.ts, the host
 // rule files, hashed assets), with each page's own key in its <title> so tests see which file came back.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { readScope } from '../../src/lib/build-scope.ts'
+import { readScope } from '../../src/lib/routing/build-scope.ts'
 import { toCloudFrontFunction } from '../../src/lib/edge/cloudfront.ts'
 import { toWorker } from '../../src/lib/edge/worker.ts'
-import { toNginxConf, toRedirectsFile } from '../../src/lib/host-config.ts'
-import { hostRules } from '../../src/lib/host-rules.ts'
-import { localePrefix } from '../../src/lib/routes.ts'
-import { sitePages } from '../../src/lib/site-pages.ts'
+import { toNginxConf, toRedirectsFile } from '../../src/lib/routing/host-formats.ts'
+import { hostRules } from '../../src/lib/routing/host-rules.ts'
+import { localePrefix } from '../../src/lib/routing/routes.ts'
+import { sitePages } from '../../src/lib/routing/page-list.ts'
 import { startLocalS3, type LocalS3 } from '../../scripts/deploy/local-s3.ts'
 import { readDeployConfig, type DeployConfig } from '../../scripts/deploy/config.ts'
 

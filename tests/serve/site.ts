@@ -5,8 +5,8 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { toRedirectsFile } from '../../src/lib/host-config.ts'
-import { hostRules } from '../../src/lib/host-rules.ts'
+import { toRedirectsFile } from '../../src/lib/routing/host-formats.ts'
+import { hostRules } from '../../src/lib/routing/host-rules.ts'
 
 const PAGES = [
   '404.html',

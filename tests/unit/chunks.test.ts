@@ -13,10 +13,10 @@ describe('chunk groups', () => {
   const layout = at('src/scripts/layout.ts')
   const live = at('src/lib/client/live.ts')
   const modules = graph({
-    [layout]: [at('src/lib/routes.ts'), at('src/lib/stores/settings.ts')],
-    [at('src/lib/routes.ts')]: [],
-    [at('src/lib/stores/settings.ts')]: [at('src/lib/routes.ts')],
-    [live]: [at('src/lib/stores/reaction.ts'), at('src/lib/routes.ts')],
+    [layout]: [at('src/lib/routing/routes.ts'), at('src/lib/stores/settings.ts')],
+    [at('src/lib/routing/routes.ts')]: [],
+    [at('src/lib/stores/settings.ts')]: [at('src/lib/routing/routes.ts')],
+    [live]: [at('src/lib/stores/reaction.ts'), at('src/lib/routing/routes.ts')],
     [at('src/lib/stores/reaction.ts')]: [],
     [at('src/islands/weather/WeatherNow.tsx')]: [react],
     [react]: [],
@@ -27,7 +27,7 @@ describe('chunk groups', () => {
       ['core', 'src/scripts/layout.ts'],
       ['live', 'src/lib/client/live.ts'],
     ])
-    expect(name(at('src/lib/routes.ts'), modules)).toBe('core')
+    expect(name(at('src/lib/routing/routes.ts'), modules)).toBe('core')
     expect(name(at('src/lib/stores/settings.ts'), modules)).toBe('core')
     // Already in core, so not in live as well.
     expect(name(live, modules)).toBe('live')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cityByRoute, indexCities, nearestCity, parseCities, searchCities, type CityIndex } from '../../src/lib/cities.ts'
-import { ROUTE_PATTERN } from '../../src/lib/slug.ts'
+import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 
 const line = (name: string, lat: number, lon: number, state: string, population = 0, tz = 'America/Chicago') =>
   [name, lat, lon, 'US', state, tz, population].join('\t')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { City } from '../../src/lib/cities.ts'
-import { closestCities, editDistance, hasState, readCityMiss } from '../../src/lib/city-miss.ts'
+import { closestCities, editDistance, hasState, readCityMiss } from '../../src/lib/routing/city-miss.ts'
 
 const city = (name: string, state: string, population: number, route: string | null): City => ({
   name,

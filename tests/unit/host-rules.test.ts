@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { readScope } from '../../src/lib/build-scope.ts'
-import { localePrefix } from '../../src/lib/routes.ts'
-import { sitePages } from '../../src/lib/site-pages.ts'
-import { toAzureJson, toNginxConf, toRedirectsFile, toRegex, toVercelJson } from '../../src/lib/host-config.ts'
-import { SEGMENT_CLASS, hostRules, isSameOriginPath, matchRule, parseRedirects } from '../../src/lib/host-rules.ts'
-import { resolveMiss } from '../../src/lib/resolve-miss.ts'
+import { readScope } from '../../src/lib/routing/build-scope.ts'
+import { localePrefix } from '../../src/lib/routing/routes.ts'
+import { sitePages } from '../../src/lib/routing/page-list.ts'
+import { toAzureJson, toNginxConf, toRedirectsFile, toRegex, toVercelJson } from '../../src/lib/routing/host-formats.ts'
+import { SEGMENT_CLASS, hostRules, isSameOriginPath, matchRule, parseRedirects } from '../../src/lib/routing/host-rules.ts'
+import { resolveMiss } from '../../src/lib/routing/resolve-miss.ts'
 
 const rules = hostRules()
 const match = (path: string) => matchRule(rules, path)

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { dictionaries, useTranslations } from '../../src/i18n/index.ts'
-import { LOCALES, SECTIONS } from '../../src/lib/routes.ts'
+import { LOCALES, SECTIONS } from '../../src/lib/routing/routes.ts'
 
 const en = dictionaries.en
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageToOffer, offerKey, swapLocale } from '../../src/lib/locale-path.ts'
+import { languageToOffer, offerKey, swapLocale } from '../../src/lib/routing/locale-path.ts'
 
 describe('swapLocale', () => {
   it.each([

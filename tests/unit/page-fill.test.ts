@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { readScope } from '../../src/lib/build-scope.ts'
-import { SHELL_CITY, SHELL_NEARBY, escapeAttribute, escapeHtml, fillPage, pageTemplate } from '../../src/lib/page-fill.ts'
-import { checkRoutes, cityPages, sitePages, type CityLink, type CityProps, type SitePage } from '../../src/lib/site-pages.ts'
+import { readScope } from '../../src/lib/routing/build-scope.ts'
+import { SHELL_CITY, SHELL_NEARBY, escapeAttribute, escapeHtml, fillPage, pageTemplate } from '../../src/lib/routing/page-fill.ts'
+import {
+  checkRoutes,
+  cityPages,
+  sitePages,
+  type CityLink,
+  type CityProps,
+  type SitePage,
+} from '../../src/lib/routing/page-list.ts'
 
 /** A page as Astro renders CityPage: the values in text, in attributes and in the JSON-LD script. */
 function page(city: CityProps, nearby: CityLink[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resetToken } from '../../src/lib/routes.ts'
+import { resetToken } from '../../src/lib/routing/routes.ts'
 
 describe('resetToken', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { readScope } from '../../src/lib/build-scope.ts'
-import { LOCALES, appPath, cityPath, coordPath, readPlacePath } from '../../src/lib/routes.ts'
-import { sitePages } from '../../src/lib/site-pages.ts'
-import { localePrefix } from '../../src/lib/routes.ts'
+import { readScope } from '../../src/lib/routing/build-scope.ts'
+import { LOCALES, appPath, cityPath, coordPath, readPlacePath } from '../../src/lib/routing/routes.ts'
+import { sitePages } from '../../src/lib/routing/page-list.ts'
+import { localePrefix } from '../../src/lib/routing/routes.ts'
 
 describe('paths', () => {
   it('builds canonical city paths', () => {

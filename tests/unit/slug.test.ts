@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ROUTE_PATTERN, citySlug, searchKey } from '../../src/lib/slug.ts'
+import { ROUTE_PATTERN, citySlug, searchKey } from '../../src/lib/routing/slug.ts'
 
 describe('citySlug', () => {
   it.each([

@@ -1,9 +1,9 @@
 // The test build's city file (BUILD_CITIES=tests/fixtures/cities.txt, tests/README.md) and the variable that picks it.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CITIES_FILE, citiesFile, readScope } from '../../src/lib/build-scope.ts'
+import { CITIES_FILE, citiesFile, readScope } from '../../src/lib/routing/build-scope.ts'
 import { parseCities } from '../../src/lib/cities.ts'
-import { sitePages } from '../../src/lib/site-pages.ts'
+import { sitePages } from '../../src/lib/routing/page-list.ts'
 
 const FIXTURE = 'tests/fixtures/cities.txt'
 const text = readFileSync(FIXTURE, 'utf8')

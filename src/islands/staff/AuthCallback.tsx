@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { $callbackError, completeGithubSignIn } from '../../lib/stores/sign-in.ts'
 import { pageLocale } from '../../lib/client/page.ts'
-import { appPath } from '../../lib/routes.ts'
+import { appPath } from '../../lib/routing/routes.ts'
 import { useT } from '../../i18n/use-t.ts'
 import { FormError, failureText } from './Field.tsx'
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 import { $resetStatus, submitNewPassword } from '../../lib/stores/sign-in.ts'
-import { resetToken } from '../../lib/routes.ts'
+import { resetToken } from '../../lib/routing/routes.ts'
 import { useT } from '../../i18n/use-t.ts'
 import { Field, FormError, failureText } from './Field.tsx'
 

@@ -2,7 +2,7 @@
 // replaced once signed in by the account's name, role and scope with "Editor" and "Sign out".
 // Loaded only when a token is stored, so signed-out visitors never download it.
 import { fill } from '../fill.ts'
-import { appPath } from '../routes.ts'
+import { appPath } from '../routing/routes.ts'
 import { $account, signOutAccount, type Account } from '../stores/account.ts'
 import { $dictionary } from '../stores/dictionary.ts'
 import { siteLocale } from './site-locale.ts'

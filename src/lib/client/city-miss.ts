@@ -1,9 +1,9 @@
 // The 404 page for a city path under a real state (/wa/nowhereville): says the city was not found
 // in that state and lists the nearest names, next to the search box. Loaded only for such paths.
 import { loadDictionary } from '../../i18n/lazy.ts'
-import { closestCities, hasState, readCityMiss } from '../city-miss.ts'
+import { closestCities, hasState, readCityMiss } from '../routing/city-miss.ts'
 import { fill } from '../fill.ts'
-import { cityPath } from '../routes.ts'
+import { cityPath } from '../routing/routes.ts'
 import { loadCities } from '../stores/cities.ts'
 import { pageLocale, pagePath } from './page.ts'
 

@@ -1,6 +1,6 @@
 import { loadDictionary } from '../../i18n/lazy.ts'
 import { GEO_ERROR_KEYS, locate } from '../geolocation.ts'
-import { coordPath } from '../routes.ts'
+import { coordPath } from '../routing/routes.ts'
 import { setDeviceLocation } from '../stores/locations.ts'
 import { pageLocale, pageSection } from './page.ts'
 

@@ -1,10 +1,10 @@
 // "View in {language}": one line, in the language it offers, floating over the page (no layout
 // shift); the link saves that language (which moves the page), the button dismisses the offer.
 import { loadDictionary } from '../../i18n/lazy.ts'
-import { languageToOffer, swapLocale } from '../locale-path.ts'
+import { languageToOffer, swapLocale } from '../routing/locale-path.ts'
 import { $dismissedOffer, dismissLanguageOffer } from '../stores/language-offer.ts'
 import { $settings, setLanguage } from '../stores/settings.ts'
-import type { Locale } from '../routes.ts'
+import type { Locale } from '../routing/routes.ts'
 import { pageLocale } from './page.ts'
 
 async function showOffer(offered: Locale): Promise<void> {

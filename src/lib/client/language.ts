@@ -1,7 +1,7 @@
 // The URL's language wins: a page never moves by itself. When the saved (or detected) language
 // differs, one dismissible line offers it (client/language-offer.ts); changing the language in
 // the settings or the footer menu, here or in another tab, moves the page.
-import { languageToOffer, swapLocale } from '../locale-path.ts'
+import { languageToOffer, swapLocale } from '../routing/locale-path.ts'
 import { $dismissedOffer } from '../stores/language-offer.ts'
 import { $settings } from '../stores/settings.ts'
 import { pageLocale, pageStaysInLanguage } from './page.ts'

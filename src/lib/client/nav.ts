@@ -1,7 +1,7 @@
 // Section links follow the page's point, or on pages without a place the visitor's last one, and
 // lead to the settings language; the Editor tab shows for admin and superadmin unless hidden in
 // settings; user admin for them always; the account line (client/account.ts) loads once signed in.
-import { coordPath } from '../routes.ts'
+import { coordPath } from '../routing/routes.ts'
 import { showsEditorTab } from '../state/auth.ts'
 import { decodeToken } from '../state/token.ts'
 import { $selectedLocation } from '../stores/locations.ts'

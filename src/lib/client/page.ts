@@ -1,5 +1,5 @@
 import { pageLang } from '../page-lang.ts'
-import { isSection, localePrefix, readPlacePath, type Locale } from '../routes.ts'
+import { isSection, localePrefix, readPlacePath, type Locale } from '../routing/routes.ts'
 
 /** What the static page says about itself: language, path without the locale prefix, section. */
 const html = document.documentElement

@@ -1,7 +1,7 @@
 // The settings language decides where the site's own links go (the nav, the brand, the account
 // line, search results), while the page itself stays in its URL's language.
-import { swapLocale } from '../locale-path.ts'
-import type { Locale } from '../routes.ts'
+import { swapLocale } from '../routing/locale-path.ts'
+import type { Locale } from '../routing/routes.ts'
 import { $settings } from '../stores/settings.ts'
 import { pageLocale, pageStaysInLanguage } from './page.ts'
 

@@ -1,4 +1,4 @@
-import { cityPath, coordPath, type Locale, type Section } from '../routes.ts'
+import { cityPath, coordPath, type Locale, type Section } from '../routing/routes.ts'
 
 /**
  * A section of a place: the city's canonical URL when it has a route, else its map point's.

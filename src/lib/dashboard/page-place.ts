@@ -1,5 +1,5 @@
 /** Which place plain /page (the dashboard without a place in its URL) is about. */
-import { DEFAULT_POINT, DEFAULT_ROUTE } from '../routes.ts'
+import { DEFAULT_POINT, DEFAULT_ROUTE } from '../routing/routes.ts'
 import { placeLabel, type Location } from '../state/location.ts'
 import type { HomeLocation } from '../state/settings.ts'
 import type { PagePoint } from '../stores/place.ts'

@@ -1,4 +1,4 @@
-import type { HostRule } from '../host-rules.ts'
+import type { HostRule } from '../routing/host-rules.ts'
 import { routerSource } from './router.ts'
 
 /** CloudFront Functions refuse code over 10 KB. */
@@ -13,7 +13,7 @@ export const CLOUDFRONT_MAX_BYTES = 10_240
  * pick /es/404.html for /es/ paths; the Worker can).
  */
 export function toCloudFrontFunction(rules: HostRule[]): string {
-  return `// Porchlight routing for CloudFront (cloudfront-js-2.0, viewer request). Generated from src/lib/host-rules.ts; do not edit.
+  return `// Porchlight routing for CloudFront (cloudfront-js-2.0, viewer request). Generated from src/lib/routing/host-rules.ts; do not edit.
 ${routerSource(rules)}
 var WORDS = { 301: 'Moved Permanently', 302: 'Found' }
 function query(qs) {

@@ -1,5 +1,5 @@
-import { SEGMENT_CLASS, type HostRule } from '../host-rules.ts'
-import { LOCALES, localePrefix } from '../routes.ts'
+import { SEGMENT_CLASS, type HostRule } from '../routing/host-rules.ts'
+import { LOCALES, localePrefix } from '../routing/routes.ts'
 
 /**
  * The routing decision shared by the CloudFront Function and the Cloudflare Worker, as ES5 source

@@ -1,4 +1,4 @@
-import type { HostRule } from '../host-rules.ts'
+import type { HostRule } from '../routing/host-rules.ts'
 import { COMPRESSIBLE, routerSource } from './router.ts'
 
 /**
@@ -8,7 +8,7 @@ import { COMPRESSIBLE, routerSource } from './router.ts'
  * brotli or gzip copy by Accept-Encoding and sends it as is (`encodeBody: 'manual'`).
  */
 export function toWorker(rules: HostRule[]): string {
-  return `// Porchlight routing for a Cloudflare Worker in front of R2. Generated from src/lib/host-rules.ts; do not edit.
+  return `// Porchlight routing for a Cloudflare Worker in front of R2. Generated from src/lib/routing/host-rules.ts; do not edit.
 ${routerSource(rules)}
 var COMPRESSIBLE = ${String(COMPRESSIBLE)}
 function encodings(header) {

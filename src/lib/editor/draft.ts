@@ -4,7 +4,7 @@
  */
 import { isObject } from '../is-object.ts'
 import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, validateItem, type Aspect } from '../items.ts'
-import { ROUTE_PATTERN } from '../slug.ts'
+import { ROUTE_PATTERN } from '../routing/slug.ts'
 import type { ItemRecord } from '../api/types.ts'
 
 /** Every field of the simple form, as typed (numbers too, so a half-typed value is kept as it is). */

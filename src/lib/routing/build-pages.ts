@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { citiesFile, readScope } from './build-scope.ts'
-import { sitePages, type SitePage } from './site-pages.ts'
+import { sitePages, type SitePage } from './page-list.ts'
 import { localePrefix } from './routes.ts'
 
 /** Build-time only: the pages of this build's scope, read once per process. */

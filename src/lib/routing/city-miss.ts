@@ -1,4 +1,4 @@
-import type { City } from './cities.ts'
+import type { City } from '../cities.ts'
 import { isSection, type Section } from './routes.ts'
 
 /** A path that looks like a city page: state, city slug and the section asked for. */

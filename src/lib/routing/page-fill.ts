@@ -1,7 +1,7 @@
 // City pages from shells: Astro renders each (language, section) once for a stand-in city whose
 // values are unique tokens, and the build puts each real city's values where the tokens are.
 // Build-time only. The build checks the result against pages Astro rendered itself (scripts/lib/fill-pages.ts).
-import type { CityLink, CityProps } from './site-pages.ts'
+import type { CityLink, CityProps } from './page-list.ts'
 
 /** The stand-in city of a shell: every value a token found nowhere else in a page. */
 export const SHELL_CITY: CityProps = {

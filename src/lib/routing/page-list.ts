@@ -1,6 +1,6 @@
-import { parseCities, type City } from './cities.ts'
+import { parseCities, type City } from '../cities.ts'
 import { assignShards, type BuildScope } from './build-scope.ts'
-import { nearbyCities } from './nearby.ts'
+import { nearbyCities } from '../nearby.ts'
 import { SHELL_CITY, SHELL_NEARBY } from './page-fill.ts'
 import { APP_PAGES, SECTIONS, type AppPage, type Locale, type Section } from './routes.ts'
 

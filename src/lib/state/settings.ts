@@ -1,5 +1,5 @@
 import { isObject } from '../is-object.ts'
-import { LOCALES, isLocale, type Locale } from '../routes.ts'
+import { LOCALES, isLocale, type Locale } from '../routing/routes.ts'
 
 export const THEMES = ['dark', 'light', 'auto'] as const
 export const COLOR_THEMES = ['blue-purple', 'ocean', 'sunset', 'forest', 'rose', 'slate', 'slate-contrast'] as const

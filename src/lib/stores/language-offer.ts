@@ -1,7 +1,7 @@
 import './storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
-import { offerKey } from '../locale-path.ts'
-import type { Locale } from '../routes.ts'
+import { offerKey } from '../routing/locale-path.ts'
+import type { Locale } from '../routing/routes.ts'
 
 /** The "View in {language}" offer the visitor dismissed last ('ja>en'); it stays away for that pair only. */
 export const $dismissedOffer = persistentAtom<string | null>('porchlight:dismissedLanguageOffer', null, {

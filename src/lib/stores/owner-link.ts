@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import { ApiError } from '../api/porchlight.ts'
 import { ownerLinkUrl, type OwnerKey } from '../owner-link.ts'
-import type { Locale } from '../routes.ts'
+import type { Locale } from '../routing/routes.ts'
 import { api } from './api.ts'
 import { signIn } from './auth.ts'
 import { failure, type Failure } from './form.ts'

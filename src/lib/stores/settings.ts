@@ -1,7 +1,7 @@
 import './storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
 import { atom, computed } from 'nanostores'
-import type { Locale } from '../routes.ts'
+import type { Locale } from '../routing/routes.ts'
 import {
   DEFAULT_SETTINGS,
   decodeSettings,

@@ -2,7 +2,7 @@
 // Google, the GitHub return, and the new password of a reset link. Each form's status lives here.
 import { atom } from 'nanostores'
 import { pageLang } from '../page-lang.ts'
-import { appPath } from '../routes.ts'
+import { appPath } from '../routing/routes.ts'
 import { api } from './api.ts'
 import { signIn } from './auth.ts'
 import { BUSY, IDLE, failed, failure, refused, type Failure, type FormStatus } from './form.ts'

@@ -4,7 +4,7 @@ import { dictionaries } from '../../../src/i18n/index.ts'
 import { answer } from '../../../src/lib/assistant/answer.ts'
 import { readQuestion } from '../../../src/lib/assistant/intents.ts'
 import type { Intent, Scope } from '../../../src/lib/assistant/vocabulary.ts'
-import type { Locale } from '../../../src/lib/routes.ts'
+import type { Locale } from '../../../src/lib/routing/routes.ts'
 import { businesses, snapshot, translator } from './fixture.ts'
 
 /** question, topic, time, then texts the answer must contain ('!text' must be absent). */
