@@ -13,7 +13,8 @@ import { toRecord } from '../lib/item-view.ts'
 import { editKeySchema, errors, idParam, itemListSchema, itemRecordSchema, json, okSchema } from '../schemas.ts'
 import type { Caller } from '../lib/auth.ts'
 
-const listQuery = z.object({
+/** GET /items' query; the browser's ItemQuery is derived from it (src/lib/api/types.ts). */
+export const listQuery = z.object({
   dataAspect: z.enum(ASPECTS).optional(),
   dataCategory: z.string().max(40).optional(),
   city: z.string().max(200).optional(),

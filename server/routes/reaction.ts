@@ -16,7 +16,8 @@ const coordinate = (limit: number) =>
     .transform(Number)
     .refine((value) => Math.abs(value) <= limit, `must be between -${limit} and ${limit}`)
 
-const reactionQuery = z.object({
+/** GET /api/reaction's query; the browser's ReactionQuery is derived from it (src/lib/api/types.ts). */
+export const reactionQuery = z.object({
   lat: coordinate(90).openapi({ example: '47.74' }),
   lon: coordinate(180).openapi({ example: '-121.99' }),
   route: z.string().max(120).regex(ROUTE_PATTERN, 'must look like wa/duvall').optional(),

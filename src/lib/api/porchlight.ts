@@ -8,11 +8,13 @@ import type {
   FeedList,
   GithubToken,
   ItemList,
+  ItemQuery,
   ItemRecord,
   KeySession,
   ManageAnswer,
   Ok,
   Reaction,
+  ReactionQuery,
   Session,
   UserList,
   UserView,
@@ -37,10 +39,8 @@ export class ApiError extends Error {
   }
 }
 
-/** The answer types, derived from the server's schemas (types.ts); re-exported for the client's callers. */
+/** The answer and query types, derived from the server's schemas (types.ts); re-exported for the client's callers. */
 export type * from './types.ts'
-export type ItemQuery = { dataAspect?: string; dataCategory?: string; city?: string; q?: string; limit?: number; offset?: number }
-export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
 
 /** A failure the client names itself, by its code: its English text, the code and its values. */
 function ownError(status: number, code: ErrorCode, params?: ErrorParams): ApiError {

@@ -6,7 +6,9 @@ import type { Reaction } from '../items.ts'
 import { apiBase } from '../public-env.ts'
 import { errorMessage, problemsOfBody, type ErrorCode, type Problem } from '../errors.ts'
 
-export type ReactionQuery = { lat: number; lon: number; route?: string | null; layer?: number }
+import type { ReactionQuery } from './types.ts'
+
+export type { ReactionQuery }
 
 /** What the call needs of the session: the token now, and a renewal for a refused one. */
 export type ReactionSession = {

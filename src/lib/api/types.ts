@@ -2,7 +2,8 @@
  * The API contract on the browser's side: every answer type the Porchlight API sends, derived from the
  * server's zod schemas (server/schemas.ts), so the two cannot drift. The only module under src/ that may
  * name server/ (eslint.config.mjs), and only with `import type`: the schemas erase at build time and no
- * zod reaches the bundle. Request shapes sit beside the client's calls (porchlight.ts).
+ * zod reaches the bundle. The query types are the server's query schemas as they read after parsing;
+ * bodies are checked by the shared rules of src/lib (validateItem, the user fields).
  */
 import type { z } from '@hono/zod-openapi'
 import type {
@@ -23,6 +24,8 @@ import type {
   userListSchema,
   userSchema,
 } from '../../../server/schemas.ts'
+import type { listQuery } from '../../../server/routes/items.ts'
+import type { reactionQuery } from '../../../server/routes/reaction.ts'
 
 /** Every failure's body: `{ error }` (SPEC section 8). */
 export type ApiErrorBody = z.infer<typeof errorSchema>
@@ -54,3 +57,11 @@ export type FeedHealth = FeedList['feeds'][number]
 
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>
 export type CityResult = z.infer<typeof citiesSchema>[number]
+
+/** GET /items' query (server/routes/items.ts): every field optional, the server fills the defaults. */
+export type ItemQuery = Partial<z.output<typeof listQuery>>
+/**
+ * GET /api/reaction's query (server/routes/reaction.ts) without its cache buster, which the client adds.
+ * A place without a route passes null or leaves it out: no `route` parameter is sent for either.
+ */
+export type ReactionQuery = Omit<z.output<typeof reactionQuery>, '_t' | 'route'> & { route?: string | null | undefined }

@@ -3,7 +3,9 @@
  * manage save payload with the section 5 checks. Pure, so the dialog, its tests and the server agree.
  */
 import { isObject } from '../is-object.ts'
-import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, validateItem, type Aspect } from '../items.ts'
+import type { I18nKey } from '../../i18n/index.ts'
+import type { ErrorCode, Problem as CodeProblem } from '../errors.ts'
+import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, itemProblems, type Aspect } from '../items.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
 import type { ItemRecord } from '../api/types.ts'
 
@@ -89,8 +91,20 @@ export function draftFromRecord(record: ItemRecord): Draft {
   }
 }
 
-/** A check that failed: the dictionary key of its message, or a SPEC text as it is. */
-export type Problem = { field: keyof Draft; message: string }
+/** A dictionary key of the editor's own checks (the SPEC's checks are codes of src/lib/errors.ts). */
+export type EditKey = Extract<I18nKey, `edit.${string}`>
+
+/** A check that failed: a code of the shared vocabulary (SPEC section 5's checks) or an editor key. */
+export type Problem = { field: keyof Draft } & ({ code: ErrorCode } | { key: EditKey })
+
+/** The field each of SPEC section 5's checks is about. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, keyof Draft>> = {
+  title_required: 'title',
+  title_too_long: 'title',
+  special_data_json: 'specialData',
+  link_url: 'link',
+  image_url: 'image',
+}
 
 const number = (value: string): number | null => {
   const trimmed = value.trim()
@@ -101,35 +115,26 @@ const number = (value: string): number | null => {
 
 /**
  * Checks a draft before it is sent: SPEC section 5 (title, specialData, link, image; the SPEC's
- * own texts) and the numbers and page route the API would refuse (dictionary keys under edit.).
- * @example problems({ ...draft, title: '' }) // [{ field: 'title', message: 'Title is required' }]
+ * codes) and the numbers and page route the API would refuse (dictionary keys under edit.).
+ * @example problems({ ...draft, title: '' }) // [{ field: 'title', code: 'title_required' }]
  */
 export function problems(draft: Draft): Problem[] {
   const found: Problem[] = []
-  const spec = validateItem({ title: draft.title, link: draft.link, image: draft.image, specialData: draft.specialData })
-  for (const message of spec?.split(', ') ?? []) {
-    const field: keyof Draft = message.startsWith('Title')
-      ? 'title'
-      : message.includes('specialData')
-        ? 'specialData'
-        : message.includes('link')
-          ? 'link'
-          : 'image'
-    found.push({ field, message })
-  }
+  const spec = itemProblems({ title: draft.title, link: draft.link, image: draft.image, specialData: draft.specialData })
+  for (const { code } of spec) found.push({ field: FIELD_OF_CODE[code] ?? 'title', code })
   const lat = number(draft.lat)
   const lon = number(draft.lon)
-  if ((lat === null) !== (lon === null)) found.push({ field: lat === null ? 'lat' : 'lon', message: 'edit.pointBoth' })
-  if (lat !== null && !(Math.abs(lat) <= 90)) found.push({ field: 'lat', message: 'edit.latRange' })
-  if (lon !== null && !(Math.abs(lon) <= 180)) found.push({ field: 'lon', message: 'edit.lonRange' })
+  if ((lat === null) !== (lon === null)) found.push({ field: lat === null ? 'lat' : 'lon', key: 'edit.pointBoth' })
+  if (lat !== null && !(Math.abs(lat) <= 90)) found.push({ field: 'lat', key: 'edit.latRange' })
+  if (lon !== null && !(Math.abs(lon) <= 180)) found.push({ field: 'lon', key: 'edit.lonRange' })
   const area = number(draft.areaMiles)
-  if (area === null || !(area > 0 && area <= MAX_AREA_MILES)) found.push({ field: 'areaMiles', message: 'edit.areaRange' })
+  if (area === null || !(area > 0 && area <= MAX_AREA_MILES)) found.push({ field: 'areaMiles', key: 'edit.areaRange' })
   const order = number(draft.order)
-  if (order !== null && !Number.isInteger(order)) found.push({ field: 'order', message: 'edit.orderWhole' })
+  if (order !== null && !Number.isInteger(order)) found.push({ field: 'order', key: 'edit.orderWhole' })
   const page = draft.pageName.trim().toLowerCase()
-  if (page && !ROUTE_PATTERN.test(page)) found.push({ field: 'pageName', message: 'edit.pageRoute' })
+  if (page && !ROUTE_PATTERN.test(page)) found.push({ field: 'pageName', key: 'edit.pageRoute' })
   if (lat === null && !page && !draft.cityName.trim() && draft.id === null)
-    found.push({ field: 'cityName', message: 'edit.placeNeeded' })
+    found.push({ field: 'cityName', key: 'edit.placeNeeded' })
   return found
 }
 
@@ -202,12 +207,16 @@ const RAW_FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'lines'> = {
 
 /**
  * Reads the raw JSON mode's text (superadmin only): an object of known payload fields, each of
- * its type or null. Returns the payload, or the problem as a dictionary key and the field.
+ * its type or null. Returns the payload, or the problem: a dictionary key and the field, or the
+ * codes of SPEC section 5's checks.
  * @example fromRawJson('{"Title": 3}') // { ok: false, key: 'edit.rawType', field: 'Title' }
  */
 export function fromRawJson(
   text: string,
-): { ok: true; payload: Record<string, unknown> } | { ok: false; key: string; field?: string } {
+):
+  | { ok: true; payload: Record<string, unknown> }
+  | { ok: false; key: EditKey; field?: string }
+  | { ok: false; problems: CodeProblem[] } {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -226,13 +235,13 @@ export function fromRawJson(
     if (!fits) return { ok: false, key: 'edit.rawType', field }
   }
   const payload = value
-  const spec = validateItem({
+  const spec = itemProblems({
     title: typeof payload['Title'] === 'string' ? payload['Title'] : '',
     link: typeof payload['Link'] === 'string' ? payload['Link'] : null,
     image: typeof payload['Image'] === 'string' ? payload['Image'] : null,
     specialData: typeof payload['SpecialData'] === 'string' ? payload['SpecialData'] : null,
   })
-  if (spec) return { ok: false, key: spec }
+  if (spec.length) return { ok: false, problems: spec }
   return { ok: true, payload }
 }
 

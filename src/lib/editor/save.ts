@@ -3,10 +3,10 @@
  * into the manage payload, or the errors to show instead. No DOM, no API: the dialog's store sends it.
  */
 import type { I18nKey } from '../../i18n/index.ts'
-import { localMessage } from '../messages.ts'
+import { localProblems } from '../messages.ts'
 import { parseTemplate } from '../template.ts'
 import { businessProblems, withBusiness, type BusinessField, type BusinessForm } from './business.ts'
-import { fromRawJson, lockUntil, problems, toPayload, type Draft, type LockChoice } from './draft.ts'
+import { fromRawJson, lockUntil, problems, toPayload, type Draft, type LockChoice, type Problem } from './draft.ts'
 
 /** The superadmin's advanced mode tabs: result override (with the lock), template, raw JSON. */
 export const ADVANCED_TABS = ['override', 'template', 'json'] as const
@@ -48,29 +48,26 @@ function lockPatch(form: EditForm, now: Date, t: T): Record<string, unknown> | s
  */
 export function checkEdit(form: EditForm, t: T, now: Date): EditCheck {
   const { draft, business, advancedMode, advanced } = form
-  // The checks give dictionary keys, or SPEC texts that are no key and come back from t as they are.
-  const say = (key: string, values?: Record<string, string>): string => t(key as I18nKey, values)
   const local = draft.dataAspect === 'local'
   if (advancedMode && (local || advanced.tab === 'json')) {
     const parsed = fromRawJson(advanced.raw)
-    if (!parsed.ok) return { ok: false, message: localMessage(say(parsed.key, { field: parsed.field ?? '' }), t) }
-    return { ok: true, payload: parsed.payload }
+    if (parsed.ok) return { ok: true, payload: parsed.payload }
+    const message = 'problems' in parsed ? localProblems(parsed.problems, t) : t(parsed.key, { field: parsed.field ?? '' })
+    return { ok: false, message }
   }
   const item = fullDraft(draft, business)
   const found = problems(item)
+  const say = (problem: Problem): string => ('code' in problem ? localProblems([problem], t) : t(problem.key))
   const fieldErrors: EditErrors = {}
-  for (const problem of found) fieldErrors[problem.field] = localMessage(say(problem.message), t)
+  for (const problem of found) fieldErrors[problem.field] = say(problem)
   const businessErrors: Partial<Record<BusinessField, string>> = {}
-  if (local) for (const problem of businessProblems(business)) businessErrors[problem.field] = say(problem.key)
+  if (local) for (const problem of businessProblems(business)) businessErrors[problem.field] = t(problem.key)
   const errors: EditErrors = { ...fieldErrors, business: businessErrors }
   if (found.length || Object.keys(businessErrors).length) {
     // SPEC section 5: the rule texts joined with a comma; the other checks after them.
-    const spec = found.filter((problem) => !problem.message.startsWith('edit.')).map((problem) => problem.message)
-    const others = [
-      ...found.filter((problem) => problem.message.startsWith('edit.')).map((problem) => say(problem.message)),
-      ...Object.values(businessErrors),
-    ]
-    const message = [spec.length ? localMessage(spec.join(', '), t) : '', ...new Set(others)].filter(Boolean).join(' ')
+    const spec = found.flatMap((problem) => ('code' in problem ? [{ code: problem.code }] : []))
+    const others = [...found.flatMap((problem) => ('key' in problem ? [t(problem.key)] : [])), ...Object.values(businessErrors)]
+    const message = [spec.length ? localProblems(spec, t) : '', ...new Set(others)].filter(Boolean).join(' ')
     return { ok: false, message, errors }
   }
   if (advancedMode && advanced.tab === 'template' && item.dataTemplate.trim()) {

@@ -6,6 +6,7 @@ import {
   lockUntil,
   newDraft,
   problems,
+  type Problem,
   toPayload,
   type Draft,
 } from '../../../src/lib/editor/draft.ts'
@@ -106,20 +107,20 @@ describe('draftFromRecord and toPayload', () => {
 
 describe('problems', () => {
   const base = draftFromRecord(record)
-  it.each<[Partial<Draft>, { field: string; message: string }[]]>([
+  it.each<[Partial<Draft>, Problem[]]>([
     [{}, []],
-    [{ title: '   ' }, [{ field: 'title', message: 'Title is required' }]],
-    [{ title: 'x'.repeat(200) }, [{ field: 'title', message: 'Title must be less than 200 characters' }]],
-    [{ specialData: '{oops' }, [{ field: 'specialData', message: 'Invalid JSON in specialData' }]],
-    [{ link: 'javascript:alert(1)' }, [{ field: 'link', message: 'Invalid link URL' }]],
-    [{ image: 'not a url' }, [{ field: 'image', message: 'Invalid image URL' }]],
-    [{ lat: '47.7', lon: '' }, [{ field: 'lon', message: 'edit.pointBoth' }]],
-    [{ lat: '91' }, [{ field: 'lat', message: 'edit.latRange' }]],
-    [{ lon: 'east' }, [{ field: 'lon', message: 'edit.lonRange' }]],
-    [{ areaMiles: '0' }, [{ field: 'areaMiles', message: 'edit.areaRange' }]],
-    [{ areaMiles: '501' }, [{ field: 'areaMiles', message: 'edit.areaRange' }]],
-    [{ order: '1.5' }, [{ field: 'order', message: 'edit.orderWhole' }]],
-    [{ pageName: 'Duvall, WA' }, [{ field: 'pageName', message: 'edit.pageRoute' }]],
+    [{ title: '   ' }, [{ field: 'title', code: 'title_required' }]],
+    [{ title: 'x'.repeat(200) }, [{ field: 'title', code: 'title_too_long' }]],
+    [{ specialData: '{oops' }, [{ field: 'specialData', code: 'special_data_json' }]],
+    [{ link: 'javascript:alert(1)' }, [{ field: 'link', code: 'link_url' }]],
+    [{ image: 'not a url' }, [{ field: 'image', code: 'image_url' }]],
+    [{ lat: '47.7', lon: '' }, [{ field: 'lon', key: 'edit.pointBoth' }]],
+    [{ lat: '91' }, [{ field: 'lat', key: 'edit.latRange' }]],
+    [{ lon: 'east' }, [{ field: 'lon', key: 'edit.lonRange' }]],
+    [{ areaMiles: '0' }, [{ field: 'areaMiles', key: 'edit.areaRange' }]],
+    [{ areaMiles: '501' }, [{ field: 'areaMiles', key: 'edit.areaRange' }]],
+    [{ order: '1.5' }, [{ field: 'order', key: 'edit.orderWhole' }]],
+    [{ pageName: 'Duvall, WA' }, [{ field: 'pageName', key: 'edit.pageRoute' }]],
     [{ pageName: 'WA/Duvall' }, []],
   ])('%j', (patch, expected) => {
     expect(problems({ ...base, ...patch })).toEqual(expected)
@@ -127,13 +128,17 @@ describe('problems', () => {
 
   it('asks a new item for a place', () => {
     const draft = { ...newDraft({ aspect: 'statuses' }), title: 'Road closed' }
-    expect(problems(draft)).toEqual([{ field: 'cityName', message: 'edit.placeNeeded' }])
+    expect(problems(draft)).toEqual([{ field: 'cityName', key: 'edit.placeNeeded' }])
     expect(problems({ ...draft, cityName: 'Duvall' })).toEqual([])
   })
 
   it('gives every SPEC message at once, in the SPEC order', () => {
     const found = problems({ ...base, title: '', link: 'ftp://x', image: 'y' })
-    expect(found.map((problem) => problem.message).join(', ')).toBe('Title is required, Invalid link URL, Invalid image URL')
+    expect(found).toEqual([
+      { field: 'title', code: 'title_required' },
+      { field: 'link', code: 'link_url' },
+      { field: 'image', code: 'image_url' },
+    ])
   })
 })
 
@@ -152,8 +157,8 @@ describe('fromRawJson', () => {
     ['{"Title": 3}', { ok: false, key: 'edit.rawType', field: 'Title' }],
     ['{"Title": "x", "Lines": "a"}', { ok: false, key: 'edit.rawType', field: 'Lines' }],
     ['{"Title": "x", "Order": "1"}', { ok: false, key: 'edit.rawType', field: 'Order' }],
-    ['{"Title": " "}', { ok: false, key: 'Title is required' }],
-    ['{"Title": "x", "Link": "javascript:x"}', { ok: false, key: 'Invalid link URL' }],
+    ['{"Title": " "}', { ok: false, problems: [{ code: 'title_required' }] }],
+    ['{"Title": "x", "Link": "javascript:x"}', { ok: false, problems: [{ code: 'link_url' }] }],
   ])('%s', (text, expected) => {
     expect(fromRawJson(text)).toEqual(expected)
   })

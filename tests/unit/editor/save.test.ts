@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../../src/i18n/en.json'
+import es from '../../../src/i18n/es.json'
 import { fill } from '../../../src/lib/fill.ts'
 import { businessForm } from '../../../src/lib/editor/business.ts'
 import { DEFAULT_LOCK_CHOICE, newDraft, type Draft } from '../../../src/lib/editor/draft.ts'
@@ -30,6 +31,21 @@ describe('checkEdit', () => {
       link: 'Invalid link URL',
       lon: 'Give both latitude and longitude, or neither.',
     })
+  })
+
+  it('says the SPEC’s checks in the page’s language by their codes, never by their English words', () => {
+    const spanish: Record<string, string> = es
+    const tEs = (key: string, values?: Record<string, string>) => fill(spanish[key] ?? key, values ?? {})
+    const check = checkEdit(form({ title: '', link: 'nope', lat: '47' }), tEs, now)
+    if (check.ok) throw new Error('expected a refusal')
+    expect(check.message).toBe(`${spanish['msg.titleRequired']}, ${spanish['msg.linkUrl']} ${spanish['edit.pointBoth']}`)
+    expect(check.errors).toMatchObject({ title: spanish['msg.titleRequired'], link: spanish['msg.linkUrl'] })
+    const raw = checkEdit(
+      form({}, { advancedMode: true, advanced: { ...advanced, tab: 'json', raw: '{"Title":" "}' } }),
+      tEs,
+      now,
+    )
+    expect(raw).toEqual({ ok: false, message: spanish['msg.titleRequired'] })
   })
 
   it('checks a business’s fields and writes them into its special data', () => {
