@@ -180,7 +180,9 @@ writeFileSync(
   }),
 )
 
-const api = spawn(process.execPath, ['server/index.ts'], {
+/** BENCH_PROFILE=<folder>: a V8 CPU profile of the API (node --cpu-prof), written when it stops. */
+const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env['BENCH_PROFILE'])}`] : []
+const api = spawn(process.execPath, [...profile, 'server/index.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,

@@ -4,7 +4,8 @@ import { ensureFeedRows, feedRow } from '../../server/db/queries/feeds.ts'
 import { updateItem } from '../../server/db/queries/items.ts'
 import type { Feed } from '../../server/feeds/config.ts'
 import { MAX_BACKOFF_MS, runFeed } from '../../server/feeds/engine.ts'
-import { deleteExpired } from '../../server/feeds/store.ts'
+import { deleteExpired, storeFeedItems } from '../../server/feeds/store.ts'
+import type { FeedItem } from '../../server/feeds/types.ts'
 import { backends } from './backends.ts'
 import { feedItem, itemsBody, startFeedServer, testFeed } from './feeds-fake.ts'
 import { startHarness, type Harness } from './harness.ts'
@@ -62,6 +63,48 @@ describe.each(await backends())('feed engine on $name', (backend) => {
     const health = await feedRow(db(), feed.id)
     expect(health).toMatchObject({ item_count: 2, failures: 0, last_success_at: minutes(2).toISOString() })
     expect(fake.requests[0]!.headers['user-agent']).toBe('Porchlight/1.0 (porchlight.test)')
+  })
+
+  it('lets other work in while it stores a large run (SQLite writes block the event loop)', async () => {
+    const many = (title: string): FeedItem[] =>
+      Array.from({ length: 300 }, (_, n) => ({
+        sourceId: `big-${n}`,
+        aspect: 'statuses',
+        title: `${title} ${n}`,
+        priority: 'Warning',
+        category: 'weather',
+        dataCategory: null,
+        state: null,
+        stateType: null,
+        lines: [],
+        link: null,
+        image: null,
+        specialData: null,
+        lat: 47.7,
+        lon: -121.9,
+        areaMiles: 5,
+        geometry: null,
+        startsAt: null,
+        endsAt: null,
+        attribution: { name: 'Test Publisher', url: null },
+      }))
+    // Turns of the event loop while the store works: with no pause, a SQLite run gives none.
+    let turns = 0
+    let done = false
+    const tick = () => {
+      if (done) return
+      turns++
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    const added = await storeFeedItems(db(), feed.id, many('Added'), T0, { removeMissing: true })
+    const addTurns = turns
+    const changed = await storeFeedItems(db(), feed.id, many('Changed'), T0, { removeMissing: true })
+    done = true
+    expect(added).toMatchObject({ added: 300 })
+    expect(changed).toMatchObject({ changed: 300 })
+    expect(addTurns).toBeGreaterThanOrEqual(10)
+    expect(turns - addTurns).toBeGreaterThanOrEqual(10)
   })
 
   it('updates changed items and removes the ones that left the feed', async () => {
