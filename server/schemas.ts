@@ -117,6 +117,7 @@ export const feedHealthSchema = z
       .int()
       .optional()
       .openapi({ description: 'Business fetcher (osm) only: requests allowed per UTC day' }),
+    areas: z.number().int().optional().openapi({ description: 'Business fetcher (osm) only: areas with stored businesses' }),
   })
   .openapi('FeedHealth')
 export const feedsSchema = z.object({ feeds: z.array(feedHealthSchema) }).openapi('Feeds')

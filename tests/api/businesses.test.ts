@@ -215,6 +215,8 @@ describe.each(await backends())('businesses on $name', (backend) => {
     const osm = (answer.body.feeds as { id: string }[]).find((feed) => feed.id === 'osm')
     expect(osm).toMatchObject({ enabled: true, requestsToday: 1, dailyBudget: 250, itemCount: 7, lastError: null })
     expect(osm).toHaveProperty('lastSuccessAt', h.clock.now.toISOString())
+    // The panel says the counts in the editor's language: the name carries none of them.
+    expect(osm).toMatchObject({ name: 'Local businesses (OpenStreetMap via Overpass)', areas: 1 })
   })
 
   it('a point far from any city asks nothing', async () => {

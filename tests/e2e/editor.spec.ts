@@ -303,5 +303,5 @@ test('admins see each feed’s health, and the business fetcher’s requests aga
   await expect(feeds.locator('tbody tr', { hasText: 'nws-alerts' })).toContainText('Never')
   await expect(feeds.locator('tbody tr', { hasText: 'caltrans-d04' })).toBeVisible()
   // The OpenStreetMap business fetcher says how many of its daily Overpass requests it used (off here: no jobs).
-  await expect(feeds.locator('tbody tr', { hasText: 'OpenStreetMap' })).toContainText('0 of 0 requests today')
+  await expect(feeds.locator('tbody tr', { hasText: 'OpenStreetMap' })).toContainText('Requests today: 0 of 0 · areas: 0')
 })

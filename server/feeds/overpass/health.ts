@@ -4,7 +4,7 @@ import { cellSummary, requestsOn } from './cells.ts'
 import { OSM_ATTRIBUTION } from './decode.ts'
 import { OSM_FEED_ID, type BusinessFetcher } from './fetcher.ts'
 
-/** Same fields as the engine's feed health, plus today's requests and the budget. */
+/** Same fields as the engine's feed health, plus today's requests, the budget and the areas it has fetched. */
 export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, now: Date) {
   const [summary, requestsToday, items] = await Promise.all([
     cellSummary(db),
@@ -18,7 +18,8 @@ export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, no
   const budget = fetcher?.options.dailyBudget ?? 0
   return {
     id: OSM_FEED_ID,
-    name: `Local businesses (OpenStreetMap via Overpass): ${requestsToday} of ${budget} requests today, ${summary.cells} areas`,
+    // A name like the other feeds'; the panel says the counts below in the editor's language.
+    name: 'Local businesses (OpenStreetMap via Overpass)',
     adapter: 'overpass',
     enabled: !!fetcher,
     schedule: Math.round((fetcher?.options.refreshMs ?? 0) / 1000),
@@ -37,5 +38,6 @@ export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, no
     attribution: OSM_ATTRIBUTION,
     requestsToday,
     dailyBudget: budget,
+    areas: summary.cells,
   }
 }

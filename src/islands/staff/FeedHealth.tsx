@@ -60,6 +60,16 @@ export function FeedHealth({ t }: { t: T }) {
                     <th scope="row">
                       {feed.name}
                       <span className="muted feed-id"> {feed.id}</span>
+                      {feed.requestsToday !== undefined && (
+                        <span className="muted feed-budget">
+                          {' '}
+                          {t('feeds.budget', {
+                            count: feed.requestsToday.toLocaleString(pageLocale),
+                            budget: (feed.dailyBudget ?? 0).toLocaleString(pageLocale),
+                            areas: (feed.areas ?? 0).toLocaleString(pageLocale),
+                          })}
+                        </span>
+                      )}
                     </th>
                     <td data-label={t('feeds.status')}>
                       <span className={`tag feed-${status}`}>{t(`feedState.${status}`)}</span>
