@@ -111,6 +111,9 @@ test.describe('with English saved', () => {
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 0, 0)')
     await expect(page.locator('.camera-grid')).toHaveAttribute('style', /--camera-min: 420px/)
     await page.goto('/settings')
+    // The island renders the stored setting on its first commit; until then the box shows the default
+    // (off), and uncheck() on an unchecked box returns at once, doing nothing.
+    await expect(page.getByLabel('Night mode (dim red light)')).toBeChecked()
     await page.getByLabel('Night mode (dim red light)').uncheck()
     await expect(page.locator('html')).not.toHaveAttribute('data-night', '')
   })
