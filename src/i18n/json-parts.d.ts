@@ -11,3 +11,7 @@ declare module '*.json?part=staff' {
   const texts: Record<string, string>
   export default texts
 }
+declare module '*.json?part=offer' {
+  const texts: Record<string, string>
+  export default texts
+}

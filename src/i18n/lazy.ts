@@ -47,3 +47,21 @@ export async function loadDictionary(locale: Locale, parts: readonly DictionaryP
   const loaded = await Promise.all(parts.map((part) => loaders[locale][part]()))
   return Object.assign({}, ...loaded.map((module) => module.default)) as Texts
 }
+
+// The language offer's texts of each language, alone (parts.ts, OFFER_KEYS).
+const offers: Record<Locale, Loader> = {
+  en: () => import('./en.json?part=offer'),
+  es: () => import('./es.json?part=offer'),
+  fr: () => import('./fr.json?part=offer'),
+  de: () => import('./de.json?part=offer'),
+  ja: () => import('./ja.json?part=offer'),
+  zh: () => import('./zh.json?part=offer'),
+}
+
+/**
+ * The texts of the offer to view the page in `locale`, in that language.
+ * @example (await loadOfferTexts('de'))['language.viewInThis'] // 'Auf Deutsch ansehen'
+ */
+export async function loadOfferTexts(locale: Locale): Promise<Texts> {
+  return (await offers[locale]()).default
+}

@@ -26,6 +26,21 @@ export const STAFF_PREFIXES: readonly string[] = [
 export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']
 
 /**
+ * The language offer's texts (src/lib/client/language-offer.ts), which it shows in the language it
+ * offers. They also ship alone per language (`?part=offer`, 0.1 KB), so a page that offers English
+ * does not load English's whole visitor part (5.4 KB gzip); they stay in the visitor part too.
+ */
+export const OFFER_KEYS = ['language.viewInThis', 'geo.dismiss'] as const
+
+/**
+ * The offer's texts of one dictionary.
+ * @example pickOffer(en) // { 'language.viewInThis': 'View in English', 'geo.dismiss': 'Dismiss' }
+ */
+export function pickOffer(dictionary: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(OFFER_KEYS.map((key) => [key, dictionary[key] ?? '']))
+}
+
+/**
  * The part a dictionary key belongs to.
  * @example dictionaryPart('editor.save') // 'staff'
  * @example dictionaryPart('weather.now') // 'visitor'

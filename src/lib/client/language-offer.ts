@@ -1,6 +1,6 @@
 // "View in {language}": one line, in the language it offers, floating over the page (no layout
 // shift); the link saves that language (which moves the page), the button dismisses the offer.
-import { loadDictionary } from '../../i18n/lazy.ts'
+import { loadOfferTexts } from '../../i18n/lazy.ts'
 import { languageToOffer, swapLocale } from '../routing/locale-path.ts'
 import { $dismissedOffer, dismissLanguageOffer } from '../stores/language-offer.ts'
 import { $settings, setLanguage } from '../stores/settings.ts'
@@ -8,7 +8,7 @@ import type { Locale } from '../routing/routes.ts'
 import { pageLocale } from './page.ts'
 
 async function showOffer(offered: Locale): Promise<void> {
-  const text = await loadDictionary(offered)
+  const text = await loadOfferTexts(offered)
   const bar = document.createElement('div')
   bar.className = 'lang-offer'
   bar.id = 'language-offer'

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../../src/i18n/en.json'
-import { loadDictionary } from '../../../src/i18n/lazy.ts'
-import { dictionaryPart, pickPart, DICTIONARY_PARTS } from '../../../src/i18n/parts.ts'
+import de from '../../../src/i18n/de.json'
+import { loadDictionary, loadOfferTexts } from '../../../src/i18n/lazy.ts'
+import { LOCALES } from '../../../src/lib/routing/routes.ts'
+import { dictionaryPart, pickPart, DICTIONARY_PARTS, OFFER_KEYS } from '../../../src/i18n/parts.ts'
 
 describe('dictionaryPart', () => {
   it.each([
@@ -40,5 +42,20 @@ describe('dictionary parts', () => {
     expect(Object.keys(texts).some((key) => key.startsWith('editor.'))).toBe(true)
     expect(Object.keys(texts).some((key) => key.startsWith('assistant.'))).toBe(false)
     expect(texts['nav.weather']).toBeTruthy()
+  })
+
+  it('ships the language offer’s texts alone, in every language, and in the visitor part too', async () => {
+    expect(await loadOfferTexts('de')).toEqual({
+      'language.viewInThis': de['language.viewInThis'],
+      'geo.dismiss': de['geo.dismiss'],
+    })
+    for (const locale of LOCALES) {
+      const texts = await loadOfferTexts(locale)
+      const visitor = await loadDictionary(locale)
+      for (const key of OFFER_KEYS) {
+        expect(texts[key], `${locale} ${key}`).toBeTruthy()
+        expect(visitor[key]).toBe(texts[key])
+      }
+    }
   })
 })
