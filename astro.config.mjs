@@ -44,6 +44,11 @@ export default defineConfig({
   vite: {
     build: { sourcemap: process.env.BUILD_SOURCEMAP === '1' },
     plugins: [dictionaryParts()],
+    // `npm start` watches the sources only: builds (dist/ holds 749,280 pages, .build/ the test and bench
+    // builds) and the database would exhaust the system's file watchers (ENOSPC) and stall the dev server.
+    server: {
+      watch: { ignored: ['**/dist/**', '**/.build/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
+    },
     // A constant, so that without telemetry the minifier drops its loader from every page (src/scripts/layout.ts).
     define: { 'import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING': JSON.stringify(telemetry.trim()) },
     // The browser's files: fewer, larger shared chunks (the layout script's imports, the live data, React), src/integrations/chunks.ts.

@@ -1,5 +1,6 @@
 import type * as Leaflet from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
+import { loadLeaflet } from '../lib/client/leaflet.ts'
 import { formatDateTime } from '../lib/format.ts'
 import {
   OSM_ATTRIBUTION,
@@ -73,9 +74,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
       if (!cancelled) setView((current) => ({ frames: next, index: refreshedIndex(current.frames, current.index, next) }))
     }
     const start = async () => {
-      const [leaflet] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
-      // Leaflet ships CommonJS/UMD: a bundler may hand it over as the default export only.
-      const L: typeof Leaflet = (leaflet as Partial<typeof leaflet>).default ?? leaflet
+      const L = await loadLeaflet()
       if (cancelled || !box.current) return
       const map = L.map(box.current, { center: [lat, lon], zoom: RADAR_ZOOM })
       loaded.current = { L, map, layers: new Map() }

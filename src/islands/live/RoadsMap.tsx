@@ -1,6 +1,7 @@
 import type * as Leaflet from 'leaflet'
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
+import { loadLeaflet } from '../../lib/client/leaflet.ts'
 import { severityOf } from '../../lib/live/severity.ts'
 import { OSM_ATTRIBUTION, OSM_TILES } from '../../lib/weather/radar.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
@@ -27,8 +28,7 @@ export function RoadsMap() {
   useEffect(() => {
     if (!point || !wanted) return
     let cancelled = false
-    void Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([leaflet]) => {
-      const L: typeof Leaflet = (leaflet as Partial<typeof leaflet>).default ?? leaflet
+    void loadLeaflet().then((L) => {
       if (cancelled || !box.current) return
       const map = L.map(box.current, { center: [point.lat, point.lon], zoom: ZOOM })
       L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map)
