@@ -125,6 +125,12 @@ try {
       )
       if (!result) continue
       const { audits, categories } = result.lhr
+      if (process.env['BENCH_DEBUG']) {
+        const m = (audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
+        console.log(
+          `debug ${path}: fcp ${Math.round(m['firstContentfulPaint'] ?? 0)} lcp ${Math.round(m['largestContentfulPaint'] ?? 0)} observed fcp ${Math.round(m['observedFirstContentfulPaint'] ?? 0)} lcp ${Math.round(m['observedLargestContentfulPaint'] ?? 0)} dcl ${Math.round(m['observedDomContentLoaded'] ?? 0)}`,
+        )
+      }
       runs.push({
         performance: Math.round((categories['performance']?.score ?? 0) * 100),
         lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
