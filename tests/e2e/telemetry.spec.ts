@@ -84,11 +84,17 @@ test('page views, a search, a location, a sign-in, calls and an error arrive wit
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('porchlight:telemetryQueue'))).toBeNull()
 
   let envelopes: Envelope[] = []
+  // Delivery is at least once, not in order: an envelope a page sent as it was left (a beacon) may fail
+  // and come again from the SDK's session buffer with a later page's batch. Wait for all of them.
   await expect
     .poll(
       async () => {
         envelopes = await received(page, user)
-        return baseData(envelopes, 'ExceptionData', (d) => JSON.stringify(d).includes('telemetry e2e error')) !== undefined
+        return [
+          baseData(envelopes, 'ExceptionData', (d) => JSON.stringify(d).includes('telemetry e2e error')),
+          baseData(envelopes, 'PageviewData', (d) => d['url'] === 'http://localhost:4322/wa/duvall'),
+          baseData(envelopes, 'PageviewData', (d) => d['url'] === 'http://localhost:4322/de/dover'),
+        ].every((found) => found !== undefined)
       },
       { timeout: 20_000 },
     )

@@ -78,6 +78,10 @@ export function sdkConfig(connection: Connection): IConfiguration & IConfig {
     enableUnhandledPromiseRejectionTracking: false,
     enableAutoRouteTracking: false,
     autoTrackPageVisitTime: false,
+    // A page view is handed to the channel (and its session buffer) at once, with the time since
+    // navigation as its duration. Without this the SDK holds it until a 100 ms timer finds the load
+    // timings ready, and a page left before then loses its page view.
+    overridePageViewDuration: true,
     featureOptIn: { SdkStats: { mode: FEATURE_OFF } },
     extensionConfig: { AppInsightsCfgSyncPlugin: { syncMode: SYNC_NONE, blkCdnCfg: true, cfgUrl: '' } },
   }

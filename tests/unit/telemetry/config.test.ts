@@ -40,6 +40,9 @@ describe('sdkConfig', () => {
     expect(config).toMatchObject({ sessionRenewalMs: SESSION_RENEWAL_MS, sessionExpirationMs: SESSION_EXPIRATION_MS })
     expect(config.maxBatchInterval).toBe(5_000)
   })
+  it('hands a page view to the channel at once, so a page left early keeps it', () => {
+    expect(config.overridePageViewDuration).toBe(true)
+  })
   it('turns off the collectors the site replaces, and any remote configuration', () => {
     expect(config).toMatchObject({
       connectionString: `InstrumentationKey=${KEY}`,
