@@ -23,6 +23,19 @@ import { startHarness, type Harness } from './harness.ts'
 const T0 = new Date('2026-11-22T12:00:00.000Z')
 const DUVALL = 'lat=47.74&lon=-121.99'
 
+/** A status at Duvall, written straight to a database (no API call, so no cache is cleared by it). */
+const insertStatus = (db: Store['db'], title: string, fields: Record<string, unknown> = {}) =>
+  insertItem(db, {
+    data_aspect: 'statuses',
+    title,
+    lat: 47.7423,
+    lon: -121.9857,
+    area_miles: 5,
+    created_at: T0.toISOString(),
+    updated_at: T0.toISOString(),
+    ...fields,
+  })
+
 describe.each(await backends())('reaction freshness on $name', (backend) => {
   let api: Harness
   let fake: Awaited<ReturnType<typeof startFeedServer>>
@@ -37,17 +50,7 @@ describe.each(await backends())('reaction freshness on $name', (backend) => {
     const body = (await (await app.request(`/api/reaction?${query}`)).json()) as Record<string, { messages: { title: string }[] }>
     return body[aspect]!.messages.map((message) => message.title).sort()
   }
-  const item = (title: string, fields: Record<string, unknown> = {}) =>
-    insertItem(db(), {
-      data_aspect: 'statuses',
-      title,
-      lat: 47.7423,
-      lon: -121.9857,
-      area_miles: 5,
-      created_at: T0.toISOString(),
-      updated_at: T0.toISOString(),
-      ...fields,
-    })
+  const item = (title: string, fields: Record<string, unknown> = {}) => insertStatus(db(), title, fields)
 
   beforeAll(async () => {
     api = await startHarness(backend, { DEMO_DATA: '0' })
@@ -138,16 +141,7 @@ describe.each(await backends())('reaction freshness on $name', (backend) => {
     })
     const [one, two] = [createApp(deps(first)), createApp(deps(second))]
     try {
-      const write = (title: string) =>
-        insertItem(first.db, {
-          data_aspect: 'statuses',
-          title,
-          lat: 47.7423,
-          lon: -121.9857,
-          area_miles: 5,
-          created_at: T0.toISOString(),
-          updated_at: T0.toISOString(),
-        })
+      const write = (title: string) => insertStatus(first.db, title)
       const id = await write('Shared')
       expect(await titles(one)).toEqual(['Shared'])
       expect(await titles(two)).toEqual(['Shared'])
