@@ -1,5 +1,5 @@
 /** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
-import { errorMessage, type Problem } from './errors.ts'
+import type { Problem } from './errors.ts'
 
 /** The section an item belongs to; the reaction response has one list per section. */
 export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
@@ -81,15 +81,6 @@ export function itemProblems(draft: ItemDraft): Problem[] {
   if (draft.link && !isHttpUrl(draft.link.trim())) problems.push({ code: 'link_url' })
   if (draft.image && !isHttpUrl(draft.image.trim())) problems.push({ code: 'image_url' })
   return problems
-}
-
-/**
- * Validates an item before saving; the messages are SPEC section 5's, joined with a comma.
- * @example validateItem({ title: ' ' }) // 'Title is required'
- */
-export function validateItem(draft: ItemDraft): string | null {
-  const problems = itemProblems(draft)
-  return problems.length ? problems.map(({ code }) => errorMessage(code)).join(', ') : null
 }
 
 /**

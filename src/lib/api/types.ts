@@ -3,7 +3,7 @@
  * server's zod schemas (server/schemas.ts), so the two cannot drift. The only module under src/ that may
  * name server/ (eslint.config.mjs), and only with `import type`: the schemas erase at build time and no
  * zod reaches the bundle. The query types are the server's query schemas as they read after parsing;
- * bodies are checked by the shared rules of src/lib (validateItem, the user fields).
+ * bodies are checked by the shared rules of src/lib (itemProblems, the user fields).
  */
 import type { z } from '@hono/zod-openapi'
 import type {
