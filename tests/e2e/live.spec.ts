@@ -89,6 +89,8 @@ test('roads show directions, lane closures and markers on the map', async ({ pag
   await expect(page.locator('#roads-map .leaflet-tile-pane').first()).toHaveCSS('position', 'absolute')
   await expect(page.locator('#roads-map .radar-map')).toBeFocused()
   await expect(page.locator('#roads-map path.road-marker')).toHaveCount(5)
+  // Drawn at their size: the site's icon rule for svg once shrank the map's whole drawing to 20 px.
+  expect((await page.locator('#roads-map path.road-marker').first().boundingBox())?.width).toBeGreaterThanOrEqual(14)
 })
 
 test('local businesses filter by search and by open now, in the city’s time zone', async ({ page }) => {
