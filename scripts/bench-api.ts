@@ -12,6 +12,7 @@ import { parseCities } from '../src/lib/cities.ts'
 import { ASPECTS, PRIORITIES } from '../src/lib/items.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { insertItemRows, itemValues } from '../server/db/queries/items.ts'
+import { mixedRequests } from './lib/mixed.ts'
 
 const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 100_000)
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 15)
@@ -32,6 +33,11 @@ const CACHES = list(process.env['BENCH_CACHE'], '5,0')
 /** Accept-Encoding the visitors send: none by default (autocannon does not decompress); 'gzip' or 'br' to measure compression. */
 const ENCODING = process.env['BENCH_ENCODING'] ?? ''
 const PORT = Number(process.env['BENCH_PORT'] ?? 8797)
+/**
+ * Share of hostile requests in a mixed load (issue 26's review: 5%). 0, the default, measures the reaction alone;
+ * above 0 the visitors also search cities and read items, and that share of requests is hostile (see mixed.ts).
+ */
+const HOSTILE = Math.min(Math.max(Number(process.env['BENCH_HOSTILE'] ?? 0) || 0, 0), 1)
 const root = resolve(process.env['BENCH_DIR'] ?? '.build/bench-api')
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || null
 /** PostgreSQL databases are named <prefix>_p0, <prefix>_p10 beside BENCH_DATABASE_URL's. */
@@ -209,6 +215,8 @@ const paths = Array.from({ length: 2000 }, () => {
 
 type Row = {
   round: number
+  /** Answers of 500 and above: a hostile request must never reach one. */
+  serverErrors: number
   polygons: number
   cache: number
   load: string
@@ -226,10 +234,29 @@ type Row = {
   wireKb: number
 }
 
+const counted = { serverErrors: 0 }
+
 function load(duration: number, sampled: { messages: number; answers: number; bytes: number } | null) {
   let next = 0
   const headers: Record<string, string> = { origin: 'http://localhost:4321' }
   if (ENCODING) headers['accept-encoding'] = ENCODING
+  if (HOSTILE > 0) {
+    const requests = mixedRequests(paths, HOSTILE)
+    return autocannon({
+      url: `http://localhost:${PORT}`,
+      connections: CONNECTIONS,
+      duration,
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, ...requests[next++ % requests.length]! }),
+          onResponse: (status) => {
+            if (status >= 500) counted.serverErrors++
+          },
+        },
+      ],
+    })
+  }
   return autocannon({
     url: `http://localhost:${PORT}`,
     connections: CONNECTIONS,
@@ -240,6 +267,7 @@ function load(duration: number, sampled: { messages: number; answers: number; by
       {
         setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
         onResponse: (status, body) => {
+          if (status >= 500) counted.serverErrors++
           if (!sampled || status !== 200 || sampled.answers >= 500 || ENCODING) return
           sampled.bytes += body.length
           const reaction = JSON.parse(body) as Record<string, { messages: unknown[] }>
@@ -283,11 +311,13 @@ async function measure(round: number, share: number, cache: number): Promise<Row
     const databaseName = url ? new URL(url).pathname.slice(1) : ''
     const databaseBefore = url ? postgresCpuMs(databaseName) : new Map<string, number>()
     const loadBefore = loadavg()[0]!
+    counted.serverErrors = 0
     const result = await load(SECONDS, sampled)
     const used = cpuMs(server.pid!) - before
     const databaseUsed = url ? postgresCpuSince(databaseBefore, postgresCpuMs(databaseName)) : 0
     const row: Row = {
       round,
+      serverErrors: counted.serverErrors,
       polygons: share,
       cache,
       load: `${loadBefore.toFixed(1)}–${loadavg()[0]!.toFixed(1)}`,
@@ -295,7 +325,8 @@ async function measure(round: number, share: number, cache: number): Promise<Row
       p50: result.latency.p50,
       p99: result.latency.p99,
       max: result.latency.max,
-      errors: result.errors + result.non2xx + result.timeouts,
+      // In a mixed load refusals (4xx) are the right answers; only failures and 5xx count as errors there.
+      errors: result.errors + result.timeouts + (HOSTILE > 0 ? counted.serverErrors : result.non2xx),
       cpuUs: Math.round((used * 1000) / Math.max(result.requests.total, 1)),
       dbCpuUs: Math.round((databaseUsed * 1000) / Math.max(result.requests.total, 1)),
       rss: Math.round(rssMb(server.pid!)),
@@ -323,7 +354,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const [share, cache] of round % 2 ? order : order.toReversed()) rows.push(await measure(round, share, cache))
 }
 console.log(`
-bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARMUP_SECONDS} s warm-up)
+bench:api: ${HOSTILE > 0 ? `mixed load, ${Math.round(HOSTILE * 100)}% hostile` : 'GET /api/reaction'}, ${ITEMS.toLocaleString('en-US')} items, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARMUP_SECONDS} s warm-up)
   visitors ${VISITORS === 'people' ? 'in proportion to population' : 'any town alike'}; Accept-Encoding ${ENCODING || 'none'}; ${new Date().toISOString()}
 
 | round | polygons | cache | load avg  | requests/s | p50    | p99    | max     | server CPU/request | PostgreSQL CPU/request | server RSS | answer              | sent    | errors |
@@ -331,7 +362,7 @@ bench:api: GET /api/reaction, ${ITEMS.toLocaleString('en-US')} items, ${database
 ${rows
   .map(
     (row) =>
-      `| ${row.round} | ${Math.round(row.polygons * 100)}% | ${row.cache} s | ${row.load} | ${row.rps.toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.max} ms | ${row.cpuUs} µs | ${databaseUrl ? `${row.dbCpuUs} µs` : '–'} | ${row.rss} MB | ${ENCODING ? '(compressed)' : `${row.items.toFixed(1)} items, ${row.kb.toFixed(1)} KB`} | ${row.wireKb.toFixed(1)} KB | ${row.errors} |`,
+      `| ${row.round} | ${Math.round(row.polygons * 100)}% | ${row.cache} s | ${row.load} | ${row.rps.toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.max} ms | ${row.cpuUs} µs | ${databaseUrl ? `${row.dbCpuUs} µs` : '–'} | ${row.rss} MB | ${HOSTILE > 0 ? '(mixed)' : ENCODING ? '(compressed)' : `${row.items.toFixed(1)} items, ${row.kb.toFixed(1)} KB`} | ${row.wireKb.toFixed(1)} KB | ${row.errors} |`,
   )
   .join('\n')}
   targets: 3,000 requests/s uncached and 10,000 cached, p99 under 20 ms (issue 16); polygons at the circles' figures (issue 13)`)
