@@ -60,6 +60,5 @@ await setRole(db, user.id, {
 await db.destroy()
 console.log(`${existing ? 'Updated' : 'Created'} ${email} as ${role}.`)
 if (generated) console.log(`Password (shown once): ${password}`)
-console.log(
-  `Sign in (the editor's sign-in form comes with the staff tools): curl -X POST http://localhost:${config.port}/auth/email -H 'content-type: application/json' -d '{"email":"${email}","password":"…"}'`,
-)
+const staffTools = role === 'admin' || role === 'superadmin' ? `, then the editor and user admin at ${config.siteUrl}/editor` : ''
+console.log(`Sign in at ${config.siteUrl}/login${staffTools}.`)
