@@ -63,6 +63,18 @@ test('forgot password answers the same for any address', async ({ page }) => {
   await expect(form.getByRole('status')).toHaveText('If that address has an account, a reset link is on its way.')
 })
 
+test('forgot password confirms in the page language, not in the server English', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'))
+  await page.goto('/es/login')
+  const form = page.locator('#app-login')
+  await form.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click()
+  await form.getByLabel('Correo electrónico').fill('nobody@example.org')
+  await form.getByRole('button', { name: 'Enviar enlace de restablecimiento' }).click()
+  await expect(form.getByRole('status')).toHaveText(
+    'Si esa dirección tiene una cuenta, te enviaremos un enlace de restablecimiento.',
+  )
+})
+
 test('a reset link from the printed mail sets a new password, then moves on to settings', async ({ page }) => {
   const before = resetPaths(EMAIL).length
   await page.goto('/login')

@@ -62,7 +62,7 @@ export function LoginForm() {
         />
       )}
       {status.state === 'error' && <FormError message={failureText(status.failure, t)} />}
-      {status.state === 'sent' && <p role="status">{status.message ?? t('login.forgotSent')}</p>}
+      {status.state === 'sent' && <p role="status">{t('login.forgotSent')}</p>}
       <p className="row">
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {t(mode === 'signIn' ? 'login.submit' : 'login.forgotSubmit')}

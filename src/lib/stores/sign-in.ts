@@ -13,8 +13,8 @@ export const RESET_REDIRECT_MS = 2000
 export const PASSWORD_MIN = 8
 
 export type LoginMode = 'signIn' | 'forgot'
-/** 'sent': the reset mail went; its message is the server's, or null for the page's own words. */
-export type LoginStatus = FormStatus | { state: 'sent'; message: string | null }
+/** 'sent': the reset mail went (the page says so in its own language, never in the server's English). */
+export type LoginStatus = FormStatus | { state: 'sent' }
 export type ResetStatus = FormStatus | { state: 'done' }
 
 export const $loginMode = atom<LoginMode>('signIn')
@@ -41,8 +41,8 @@ export async function submitLogin(email: string, password: string): Promise<void
   if ($loginMode.get() === 'forgot') {
     $loginStatus.set(BUSY)
     try {
-      const answer = await api.auth.forgotPassword(email.trim())
-      $loginStatus.set({ state: 'sent', message: answer.message ?? null })
+      await api.auth.forgotPassword(email.trim())
+      $loginStatus.set({ state: 'sent' })
     } catch (error) {
       $loginStatus.set(failed(error, 'reset_email_failed'))
     }

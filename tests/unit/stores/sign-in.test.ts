@@ -8,7 +8,7 @@ const auth = {
   email: vi.fn<(email: string, password: string) => Promise<unknown>>(),
   google: vi.fn<(credential: string) => Promise<unknown>>(),
   callback: vi.fn<(provider: string, code: string) => Promise<unknown>>(),
-  forgotPassword: vi.fn<(email: string) => Promise<{ message?: string }>>(),
+  forgotPassword: vi.fn<(email: string) => Promise<{ ok: true; message: string }>>(),
   resetPassword: vi.fn<(token: string, password: string) => Promise<unknown>>(),
 }
 vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { auth } }))
@@ -68,10 +68,13 @@ describe('email sign-in', () => {
   })
   it('in forgot mode sends the reset mail; switching modes forgets the outcome', async () => {
     m.toggleLoginMode()
-    auth.forgotPassword.mockResolvedValueOnce({}).mockRejectedValueOnce(new Error(''))
+    // The server's real answer carries an English sentence; the page must say it in its own language instead.
+    auth.forgotPassword
+      .mockResolvedValueOnce({ ok: true, message: 'If that address has an account, a reset link is on its way.' })
+      .mockRejectedValueOnce(new Error(''))
     await m.submitLogin(' a@b.org ', '')
     expect(auth.forgotPassword).toHaveBeenCalledWith('a@b.org')
-    expect(m.$loginStatus.get()).toEqual({ state: 'sent', message: null })
+    expect(m.$loginStatus.get()).toEqual({ state: 'sent' })
     await m.submitLogin('a@b.org', '')
     expect(m.$loginStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'reset_email_failed' }] } })
     m.toggleLoginMode()
