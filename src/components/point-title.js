@@ -13,4 +13,6 @@
   var title = template.replace('{{lat}}', lat.toFixed(2)).replace('{{lon}}', lon.toFixed(2))
   document.getElementById('point-title').textContent = title
   document.getElementById('place-name').textContent = title
+  // Pollen is forecast only in Europe (POLLEN_AREA in lib/weather/air.ts): elsewhere its card stays hidden.
+  if (lat >= 30 && lat <= 72 && lon >= -25 && lon <= 45) document.documentElement.setAttribute('data-pollen', '')
 })()

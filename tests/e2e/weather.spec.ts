@@ -118,3 +118,14 @@ test('outside radar coverage the radar card says so', async ({ page }) => {
   await expect(page.locator('#wx-radar')).toContainText('Radar coverage does not reach this area.')
   await expect(page.locator('.radar-play')).toHaveCount(0)
 })
+
+test('a map point in Europe shows its pollen; a US point has no Pollen card', async ({ page }) => {
+  await serveProviders(page, { air: 'air-europe' })
+  await page.goto('/z/48.86/2.35')
+  const pollen = page.locator('#wx-pollen')
+  await pollen.scrollIntoViewIfNeeded()
+  await expect(pollen).toContainText('Birch')
+  await page.goto('/z/47.75/-121.98')
+  await expect(page.locator('#wx-current .now-temp')).toBeVisible()
+  await expect(pollen).toBeHidden()
+})

@@ -28,6 +28,17 @@ export const AQI_COLORS: Record<AqiCategory, string> = {
 }
 
 const POLLUTANTS: readonly Pollutant[] = ['pm2_5', 'pm10', 'ozone', 'nitrogen_dioxide', 'sulphur_dioxide', 'carbon_monoxide']
+/**
+ * Where the pollen provider has data: the CAMS European air quality domain (25°W–45°E, 30°N–72°N).
+ * Nowhere in the US, so the Pollen card is hidden on every city page and on map points outside it;
+ * src/components/point-title.js repeats these numbers (it runs before first paint, with no imports).
+ */
+export const POLLEN_AREA = { south: 30, north: 72, west: -25, east: 45 } as const
+
+/** Whether a point lies where pollen is forecast at all. */
+export const hasPollenSource = (lat: number, lon: number): boolean =>
+  lat >= POLLEN_AREA.south && lat <= POLLEN_AREA.north && lon >= POLLEN_AREA.west && lon <= POLLEN_AREA.east
+
 const POLLEN: readonly PollenType[] = ['alder', 'birch', 'grass', 'mugwort', 'olive', 'ragweed']
 
 /**
