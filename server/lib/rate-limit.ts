@@ -1,7 +1,7 @@
 // Sign-in, reset and account limits, counted in the database (see db/queries/rate-limits.ts).
 // Every bucket and figure is listed in docs/security.md; keep it in step.
 import type { Context } from 'hono'
-import { hit, hitsSoFar } from '../db/queries/rate-limits.ts'
+import { giveBack, hit, take } from '../db/queries/rate-limits.ts'
 import type { AppEnv } from '../env.ts'
 import { errorMessage } from '../../src/lib/errors.ts'
 
@@ -31,21 +31,31 @@ export async function overLimit(c: Context<AppEnv>, limits: Limit[]): Promise<nu
   return answerWait(c, wait)
 }
 
-/** Like overLimit, but only reads the counts: the seconds to wait when a bucket is full, else 0. */
-export async function alreadyFull(c: Context<AppEnv>, limits: Limit[]): Promise<number> {
+/** Places taken in limited buckets, to give back when the attempt turns out not to count. */
+export type Taken = { bucket: string; start: string }[]
+
+/**
+ * Takes a place in every bucket before the attempt is checked (the account backoff): the places,
+ * or the seconds to wait when a bucket is full (then nothing stays taken). Each place is one atomic
+ * statement, so attempts arriving together get at most `limit` places between them.
+ */
+export async function takePlaces(c: Context<AppEnv>, limits: Limit[]): Promise<{ taken: Taken } | { wait: number }> {
   const now = c.var.deps.now()
+  const taken: Taken = []
   let wait = 0
   for (const { bucket, limit, windowSeconds } of limits) {
-    const hits = await hitsSoFar(c.var.deps.store.db, bucket, windowSeconds, now)
-    if (hits >= limit) wait = Math.max(wait, untilWindowEnds(now, windowSeconds))
+    const start = await take(c.var.deps.store.db, bucket, limit, windowSeconds, now)
+    if (start === null) wait = Math.max(wait, untilWindowEnds(now, windowSeconds))
+    else taken.push({ bucket, start })
   }
-  return answerWait(c, wait)
+  if (!wait) return { taken }
+  await givePlacesBack(c, taken)
+  return { wait: answerWait(c, wait) }
 }
 
-/** Counts one hit in every bucket (a failed sign-in for the account limits). */
-export async function countHit(c: Context<AppEnv>, limits: Limit[]): Promise<void> {
-  const now = c.var.deps.now()
-  for (const { bucket, windowSeconds } of limits) await hit(c.var.deps.store.db, bucket, windowSeconds, now)
+/** Gives the places back (a sign-in that succeeded is not a failure). */
+export async function givePlacesBack(c: Context<AppEnv>, taken: Taken): Promise<void> {
+  for (const { bucket, start } of taken) await giveBack(c.var.deps.store.db, bucket, start)
 }
 
 /** Sign-in: 10 tries a minute per address and email, 50 per 15 minutes per address. */
@@ -57,7 +67,8 @@ export const signInLimits = (source: string, email: string): Limit[] => [
 /**
  * Failed sign-ins per account from every address, a stepped backoff: 20 failures in a quarter hour
  * wait for its end, 40 in an hour for the hour's, 80 in a day for the day's. Above the per-address
- * limit, so one address meets its own limit first; only failures count.
+ * limit, so one address meets its own limit first. Each attempt takes its place before the password
+ * is checked and gives it back when it was right, so only failures count.
  */
 export const accountLimits = (email: string): Limit[] => [
   { bucket: `signin-account:${email.toLowerCase()}:900`, limit: 20, windowSeconds: 900 },

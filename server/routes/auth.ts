@@ -9,7 +9,7 @@ import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
-import { accountLimits, alreadyFull, countHit, overLimit, resetLimits, signInLimits } from '../lib/rate-limit.ts'
+import { accountLimits, givePlacesBack, overLimit, resetLimits, signInLimits, takePlaces } from '../lib/rate-limit.ts'
 import { clearRefreshCookie, continueSession, refreshCookie, startSession } from '../lib/session.ts'
 import { toUserView } from '../lib/user-view.ts'
 import { errorSchema, errors, json, okSchema, sessionSchema, userSchema } from '../schemas.ts'
@@ -24,16 +24,17 @@ const tooMany = { 429: json(errorSchema, 'Too many attempts') }
 /** Email and password sign-in, shared by POST /auth/email and the legacy GET /api/manage/login. */
 export async function emailSignIn(c: Context<AppEnv>, email = '', password = '') {
   if (!email.trim() || !password) return { status: 400 as const, body: errorBody('credentials_required') }
-  const account = accountLimits(normalEmail(email))
-  if ((await overLimit(c, signInLimits(clientSource(c), normalEmail(email)))) || (await alreadyFull(c, account)))
+  if (await overLimit(c, signInLimits(clientSource(c), normalEmail(email))))
     return { status: 429 as const, body: errorBody('too_many') }
+  // The account backoff counts the attempt before the password is checked, so attempts arriving
+  // together cannot all be checked; a right password gives its place back.
+  const places = await takePlaces(c, accountLimits(normalEmail(email)))
+  if ('wait' in places) return { status: 429 as const, body: errorBody('too_many') }
   const user = await userByEmail(c.var.deps.store.db, email)
   // Unknown addresses and accounts without a password spend the same argon2 time (checkPassword).
   const valid = await checkPassword(user?.password_hash ?? null, password)
-  if (!user || !valid) {
-    await countHit(c, account)
-    return { status: 401 as const, body: errorBody('invalid_login') }
-  }
+  if (!user || !valid) return { status: 401 as const, body: errorBody('invalid_login') }
+  await givePlacesBack(c, places.taken)
   const signedIn = await signInUser(c.var.deps.store.db, user.email, user.name, user.provider, c.var.deps.now().toISOString())
   return { status: 200 as const, body: await startSession(c, signedIn) }
 }

@@ -102,5 +102,35 @@ describe.each(await backends())('rate limits on $name', (backend) => {
       })
       expect(right.status).toBe(200)
     })
+
+    it('counts a sign-in before checking the password: 300 wrong ones at once from 300 addresses, 20 checked', async () => {
+      const { email } = await api.signIn('area', { cityName: 'Duvall' })
+      const sent = await Promise.all(
+        Array.from({ length: 300 }, (_, attempt) =>
+          api.send('POST', '/auth/email', {
+            body: { email, password: `guess-${attempt}` },
+            headers: from(`198.18.${Math.floor(attempt / 250)}.${(attempt % 250) + 1}`),
+          }),
+        ),
+      )
+      const statuses = sent.map((answer) => answer.status)
+      expect(statuses.filter((status) => status === 401)).toHaveLength(20)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(280)
+      // The right password waits too, until the window ends.
+      expect(
+        (await api.send('POST', '/auth/email', { body: { email, password: api.PASSWORD }, headers: from('198.18.9.9') })).status,
+      ).toBe(429)
+    })
+
+    it('gives a successful sign-in’s count back: only failures make the account wait', async () => {
+      const { email } = await api.signIn('area', { cityName: 'Duvall' })
+      const attempt = async (password: string, n: number) =>
+        (await api.send('POST', '/auth/email', { body: { email, password }, headers: from(`203.0.113.${n}`) })).status
+      const statuses = []
+      for (let n = 1; n <= 19; n++) statuses.push(await attempt(`guess-${n}`, n))
+      for (let n = 20; n <= 24; n++) statuses.push(await attempt(api.PASSWORD, n))
+      statuses.push(await attempt('guess-25', 25), await attempt('guess-26', 26))
+      expect(statuses).toEqual([...Array<number>(19).fill(401), 200, 200, 200, 200, 200, 401, 429])
+    })
   })
 })

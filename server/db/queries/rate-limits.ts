@@ -21,15 +21,34 @@ export async function hit(db: Db, bucket: string, windowSeconds: number, now: Da
 }
 
 /**
- * The bucket's count in its current window, without counting a hit.
- * @example await hitsSoFar(db, 'signin-account:a@b.org:900', 900, new Date()) // 0 until failures are counted
+ * Takes one of the bucket's `limit` places in its current window, in one statement (the upsert only
+ * counts while the count is under the limit), so requests arriving together cannot all slip under
+ * it: the window's start when a place was free, else null.
+ * @example await take(db, 'signin-account:a@b.org:900', 20, 900, new Date()) // '2026-11-22T12:00:00.000Z', … null
  */
-export async function hitsSoFar(db: Db, bucket: string, windowSeconds: number, now: Date): Promise<number> {
+export async function take(db: Db, bucket: string, limit: number, windowSeconds: number, now: Date): Promise<string | null> {
+  const start = windowStart(now, windowSeconds)
   const row = await db
-    .selectFrom('rate_limits')
-    .select('hits')
-    .where('bucket', '=', bucket)
-    .where('window_start', '=', windowStart(now, windowSeconds))
+    .insertInto('rate_limits')
+    .values({ bucket, window_start: start, hits: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['bucket', 'window_start'])
+        .doUpdateSet({ hits: sql`rate_limits.hits + 1` })
+        .where('rate_limits.hits', '<', limit),
+    )
+    .returning('hits')
     .executeTakeFirst()
-  return row?.hits ?? 0
+  return row ? start : null
+}
+
+/** Gives back a place `take` took in the window that starts at `start`. */
+export async function giveBack(db: Db, bucket: string, start: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql`hits - 1` })
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', start)
+    .where('hits', '>', 0)
+    .execute()
 }
