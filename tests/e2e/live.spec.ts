@@ -23,6 +23,9 @@ test('statuses are grouped by category, with priority, lines, distance and age',
   await expect(flood).toContainText('The Snoqualmie River is above flood stage')
   await expect(flood).toContainText(/mi away/)
   await expect(flood).toContainText(/Checked \d+ minutes ago/)
+  // "0.3 mi away · Checked 1 hour ago": the facts are separated, not run together.
+  const checked = flood.locator('.live-meta > span', { hasText: /^Checked/ })
+  expect(await checked.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('·')
   const items = await list.locator('.live-item').count()
   await expect(badge(page, 'statuses')).toHaveText(String(items))
 })

@@ -47,7 +47,7 @@ export function StatusesList() {
                         <p key={index}>{line}</p>
                       ))}
                       <p className="muted live-meta">
-                        {distanceText(item.distance, settings, locale, t)}{' '}
+                        {item.distance !== null && <span>{distanceText(item.distance, settings, locale, t)}</span>}{' '}
                         <Checked
                           retrieved={item.retrieved}
                           isOld={item.isOld}
