@@ -69,10 +69,12 @@ test.describe('with English saved', () => {
   test('pinning is announced and pinned and recent places open from the empty search box', async ({ page }) => {
     await page.goto('/wa/carnation')
     await page.goto('/wa/duvall/cameras')
-    const pin = page.getByRole('button', { name: 'Pin this place' })
+    const pin = page.locator('#pin')
+    await expect(pin).toHaveAccessibleName('Pin this place')
     await expect(pin).toHaveAttribute('aria-pressed', 'false')
     await pin.click()
     await expect(pin).toHaveAttribute('aria-pressed', 'true')
+    await expect(pin).toHaveAccessibleName('Pinned')
     await expect(page.locator('#pin-status')).toHaveText('Duvall, WA is pinned.')
     await page.reload()
     await expect(pin).toHaveAttribute('aria-pressed', 'true')
@@ -88,8 +90,10 @@ test.describe('with English saved', () => {
     // A saved place opens in the current section, like a search result.
     await expect(page).toHaveURL(/\/wa\/carnation\/cameras$/)
     await page.goto('/wa/duvall')
+    await expect(pin).toHaveText('Pinned')
     await pin.click()
     await expect(pin).toHaveAttribute('aria-pressed', 'false')
+    await expect(pin).toHaveText('Pin this place')
     await expect(page.locator('#pin-status')).toHaveText('Duvall, WA is no longer pinned.')
   })
 

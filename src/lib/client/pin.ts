@@ -1,5 +1,5 @@
-// The pin control of a place page: aria-pressed says whether this place is pinned (here or in
-// another tab), and a polite live message says what a click changed.
+// The pin control of a place page: aria-pressed and the label ("Pinned") say whether this place is
+// pinned (here or in another tab), and a polite live message says what a click changed.
 import { loadDictionary } from '../../i18n/lazy.ts'
 import { fill } from '../fill.ts'
 import { $pagePoint } from '../stores/place.ts'
@@ -12,7 +12,12 @@ const status = document.getElementById('pin-status')
 
 if (button) {
   $pagePoint.subscribe((point) => (button.hidden = !point))
-  $pagePinned.subscribe((pinned) => button.setAttribute('aria-pressed', String(pinned)))
+  // The label says the state too ("Pinned"), and the static "Pin this place" comes back on unpinning.
+  const labels = { false: button.textContent.trim(), true: button.dataset['on'] ?? '' }
+  $pagePinned.subscribe((pinned) => {
+    button.setAttribute('aria-pressed', String(pinned))
+    button.textContent = labels[`${pinned}`] || labels.false
+  })
   button.addEventListener('click', () => {
     const outcome = togglePagePin()
     if (!outcome) return
