@@ -68,6 +68,9 @@ test('the city dashboard shows the weather, the critical status, counts that mat
   await expect(alert).toContainText(/\(\+\d+ more\)/)
   await expect(alert.getByRole('link', { name: 'View details' })).toHaveAttribute('href', '/wa/duvall/statuses')
   await expect(now).toHaveAttribute('aria-busy', 'false')
+  // "Right now" is the dashboard's banner: the headline is said once, with one count.
+  await expect(page.getByText(FLOOD)).toHaveCount(1)
+  await expect(page.locator('#alert-banner')).toBeEmpty()
 
   const tile = (label: string) => now.locator('.dash-count', { hasText: label }).locator('strong')
   const counts = {

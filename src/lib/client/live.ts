@@ -6,6 +6,11 @@ import { $dictionary } from '../stores/dictionary.ts'
 import { $badgeCounts } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
+/**
+ * The dashboard's "Right now" card is its banner: it leads with the same alert and counts the weather
+ * service's warnings too, so a banner above it would say the headline twice with another count.
+ */
+const shown = document.body.dataset['section'] !== 'page'
 
 function text(key: string, values: Record<string, string> = {}): string {
   return fill($dictionary.get()?.[key] ?? key, values)
@@ -15,7 +20,7 @@ function text(key: string, values: Record<string, string> = {}): string {
 function drawBanner(alert: BannerAlert | null): void {
   if (!slot) return
   slot.replaceChildren()
-  if (!alert || !$dictionary.get()) return
+  if (!alert || !shown || !$dictionary.get()) return
   const box = document.createElement('div')
   box.className = `alert-banner sev-${alert.severity}`
   box.setAttribute('role', alert.severity === 'critical' ? 'alert' : 'status')
