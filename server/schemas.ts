@@ -71,6 +71,9 @@ export const alertItemSchema = z
   })
   .openapi('AlertItem')
 
+/** GET /items/{id} for anybody but the staff who may edit it: the reaction's public item, without a distance. */
+export const publicItemSchema = alertItemSchema.omit({ distance: true }).openapi('PublicItem')
+
 const section = z.object({ messages: z.array(alertItemSchema) })
 export const reactionSchema = z
   .object({ statuses: section, roads: section, cameras: section, local: section })
@@ -111,6 +114,12 @@ export const feedHealthSchema = z
     failures: z.number().int().openapi({ description: 'Failed runs in a row (0 when the last run worked)' }),
     stale: z.boolean().openapi({ description: 'Its items are older than the stale threshold (shown as old)' }),
     attribution: z.object({ name: z.string(), url: nullableText }),
+    withheld: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Items the last run held back: alerts waiting for their zone shapes (scheduled feeds)' }),
+    skipped: z.number().int().optional().openapi({ description: 'Bad records the last decoded run skipped (scheduled feeds)' }),
     requestsToday: z.number().int().optional().openapi({ description: 'Business fetcher (osm) only: Overpass requests today' }),
     dailyBudget: z
       .number()
@@ -121,6 +130,21 @@ export const feedHealthSchema = z
   })
   .openapi('FeedHealth')
 export const feedsSchema = z.object({ feeds: z.array(feedHealthSchema) }).openapi('Feeds')
+/** POST /api/feeds/{id}/run: what the run did, and the feed's health after it. */
+export const feedRunSchema = z
+  .object({
+    run: z.object({
+      state: z.enum(['stored', 'not-modified', 'failed']),
+      added: z.number().int(),
+      changed: z.number().int(),
+      removed: z.number().int(),
+      skipped: z.number().int(),
+      withheld: z.number().int(),
+      error: nullableText,
+    }),
+    feed: feedHealthSchema,
+  })
+  .openapi('FeedRun')
 
 export const userSchema = z
   .object({
@@ -149,13 +173,19 @@ export const userListSchema = z.object({ users: z.array(userSchema), total: z.nu
 /** GET /items: a page of item records. */
 export const itemListSchema = z.object({ items: z.array(itemRecordSchema), total: z.number().int() })
 /** POST /items/{id}/edit-key: the new key, shown once, and its sign-in link. */
-export const editKeySchema = z.object({ editKey: z.string(), loginPath: z.string() })
+export const editKeySchema = z.object({
+  editKey: z.string(),
+  loginPath: z.string(),
+  expiresAt: z.string().openapi({ description: 'When the key stops opening the item (OWNER_KEY_DAYS, default 30 days)' }),
+})
 /** GET /api/login: a token of role one for the item whose edit key was given. */
 export const keySessionSchema = z.object({ token: z.string(), itemId: z.number().int() })
 /** POST /auth/github/token: the GitHub access token for a code. */
 export const githubTokenSchema = z.object({ accessToken: z.string() })
 /** POST /api/assistant: the model's plain-text answer. */
 export const assistantAnswerSchema = z.object({ answer: z.string() })
+/** GET /api/assistant: whether a model is configured. */
+export const assistantStatusSchema = z.object({ configured: z.boolean() })
 /** GET /api/cities: up to 10 cities. */
 export const citiesSchema = z.array(
   z.object({

@@ -11,7 +11,7 @@ import type { AppEnv } from '../env.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
 import { overLimit } from '../lib/rate-limit.ts'
-import { assistantAnswerSchema, errorSchema, errors, json } from '../schemas.ts'
+import { assistantAnswerSchema, assistantStatusSchema, errorSchema, errors, json } from '../schemas.ts'
 
 /** The largest model response read; an answer is at most ANSWER_MAX characters anyway. */
 const RESPONSE_MAX_BYTES = 64 * 1024
@@ -148,11 +148,23 @@ const assistantRoute = createRoute({
   },
 })
 
+const statusRoute = createRoute({
+  method: 'get',
+  path: '/api/assistant',
+  summary: 'Whether a model answers questions here, so the browser asks it only then (and logs no 404 per question)',
+  responses: { 200: json(assistantStatusSchema, 'configured: true when POST /api/assistant has a model behind it') },
+})
+
+const configured = (config: Config): boolean => Boolean(config.assistantApiUrl && config.assistantApiKey)
+
 export const assistant = new OpenAPIHono<AppEnv>({ defaultHook: hook })
-// Before validation: without a model the answer is always 404, whatever was sent.
+assistant.openapi(statusRoute, (c) => {
+  c.header('cache-control', 'public, max-age=300')
+  return c.json({ configured: configured(c.var.deps.config) }, 200)
+})
+// Before validation: without a model a question is always answered 404, whatever was sent.
 assistant.use('/api/assistant', async (c, next) => {
-  const { assistantApiUrl, assistantApiKey } = c.var.deps.config
-  if (!assistantApiUrl || !assistantApiKey) return c.json(errorBody('assistant_off'), 404)
+  if (c.req.method === 'POST' && !configured(c.var.deps.config)) return c.json(errorBody('assistant_off'), 404)
   await next()
   return undefined
 })

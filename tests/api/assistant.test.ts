@@ -93,6 +93,12 @@ describe.each(await backends())('assistant on $name', (backend) => {
     })
   })
 
+  it('says whether a model is configured, with a 200 either way (the browser asks before any question)', async () => {
+    expect(await off.send('GET', '/api/assistant')).toMatchObject({ status: 200, body: { configured: false } })
+    expect(await api.send('GET', '/api/assistant')).toMatchObject({ status: 200, body: { configured: true } })
+    expect(fake.state.requests).toHaveLength(0)
+  })
+
   it('passes the question and the summary to the model, limited to the summary, in the visitor language', async () => {
     const answer = await api.send('POST', '/api/assistant', { body: question })
     expect(answer).toMatchObject({
@@ -152,6 +158,6 @@ describe.each(await backends())('assistant on $name', (backend) => {
 
   it('is in the OpenAPI document', async () => {
     const doc = await api.send('GET', '/api/openapi.json')
-    expect(Object.keys(doc.body.paths['/api/assistant'])).toEqual(['post'])
+    expect(Object.keys(doc.body.paths['/api/assistant']).sort()).toEqual(['get', 'post'])
   })
 })

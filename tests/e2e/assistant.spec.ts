@@ -50,6 +50,11 @@ async function ask(page: Page, question: string, send = 'Send') {
 
 test('answers from the page data with its age, says what it does not know, and keeps nothing', async ({ page }) => {
   const { requested, alerts } = await start(page, 'en')
+  // The test API has no model: the panel asks once whether it has one and sends it no question (no 404s).
+  const modelCalls: string[] = []
+  page.on('response', (response) => {
+    if (response.url().includes('/api/assistant')) modelCalls.push(`${response.request().method()} ${response.status()}`)
+  })
   await page.goto('/wa/duvall')
   await expect(page.locator('#wx-current .now-temp')).toHaveText(/°F$/)
   const button = page.getByRole('button', { name: 'Assistant', exact: true })
@@ -73,6 +78,7 @@ test('answers from the page data with its age, says what it does not know, and k
 
   await page.clock.fastForward('05:00')
   await ask(page, 'Is it windy?')
+  expect(modelCalls).toEqual(['GET 200'])
   await expect(lastAnswer(page)).toContainText('Wind in Duvall, WA right now: 4 mph from the south, gusts up to 12 mph.')
   await expect(lastAnswer(page).locator('.assistant-cite')).toHaveText('From the forecast updated 5 minutes ago.')
 
@@ -141,9 +147,10 @@ test('uses the API model when it answers, and its own answers when it fails', as
   let model: 'ok' | 'down' = 'ok'
   const sent: unknown[] = []
   await page.route('http://localhost:8788/api/assistant', async (route) => {
-    sent.push(route.request().postDataJSON())
     // The API client sends credentials (the refresh cookie), so CORS must name the origin and allow them.
     const headers = { 'access-control-allow-origin': 'http://localhost:4322', 'access-control-allow-credentials': 'true' }
+    if (route.request().method() === 'GET') return route.fulfill({ status: 200, json: { configured: true }, headers })
+    sent.push(route.request().postDataJSON())
     if (model === 'down') return route.fulfill({ status: 502, json: { error: 'Assistant unavailable' }, headers })
     return route.fulfill({ status: 200, json: { answer: '<b>Dry</b> until midnight, from the forecast updated now.' }, headers })
   })

@@ -3,6 +3,7 @@ import { apiBase } from '../public-env.ts'
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type HTTPError, type KyInstance } from 'ky'
 import type {
   AssistantAnswer,
+  AssistantStatus,
   CityResult,
   EditKey,
   FeedList,
@@ -134,6 +135,8 @@ export function createApi(
           })
           .json<Reaction>(),
       ),
+    /** Whether the server has a model for the assistant (GET /api/assistant, 200 either way). */
+    assistantStatus: () => call('load_data', (c) => c.get('api/assistant').json<AssistantStatus>()),
     /** The assistant's model answer (POST /api/assistant); a 404 means the server has no model configured. */
     assistant: (body: { question: string; language: string; summary: string }, timeoutMs: number) =>
       call('load_data', (c) => c.post('api/assistant', { json: body, timeout: timeoutMs }).json<AssistantAnswer>()),

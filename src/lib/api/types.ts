@@ -9,6 +9,7 @@ import type { z } from '@hono/zod-openapi'
 import type {
   alertItemSchema,
   assistantAnswerSchema,
+  assistantStatusSchema,
   citiesSchema,
   editKeySchema,
   errorSchema,
@@ -56,6 +57,7 @@ export type FeedList = z.infer<typeof feedsSchema>
 export type FeedHealth = FeedList['feeds'][number]
 
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>
 export type CityResult = z.infer<typeof citiesSchema>[number]
 
 /** GET /items' query (server/routes/items.ts): every field optional, the server fills the defaults. */

@@ -43,8 +43,20 @@ const SOURCES: Record<SourceName, ReadableAtom<SourceState<unknown>>> = {
   live: reaction.$state,
 }
 
-/** Unknown until the first question; 'off' once the API has said it has no model (404). */
-let model: 'unknown' | 'off' = 'unknown'
+/**
+ * Unknown until the first question, which asks the API once whether it has a model (GET, 200 either
+ * way); 'off' when it has none or could not say, or once a question was answered 404 all the same.
+ */
+let model: 'unknown' | 'on' | 'off' = 'unknown'
+let asking: Promise<void> | null = null
+
+function learnModel(): Promise<void> {
+  asking ??= api
+    .assistantStatus()
+    .then((status) => void (model = status.configured === true ? 'on' : 'off'))
+    .catch(() => void (model = 'off'))
+  return asking
+}
 let nextId = 1
 
 /** Shows the panel; the conversation is kept while it is hidden. */
@@ -106,6 +118,7 @@ function snapshotNow(locale: string): Snapshot {
 
 /** The API's model answer, or null when there is none (not configured, failed, timed out, empty). */
 async function askModel(question: string, language: string, summary: string): Promise<string | null> {
+  if (model === 'unknown') await learnModel()
   if (model === 'off') return null
   try {
     const body = await api.assistant({ question, language, summary }, MODEL_TIMEOUT_MS)

@@ -63,6 +63,21 @@ describe('readQuestion', () => {
     expect(readQuestion('Is Main Street closed?', ['Stella Street Pizza']).intent).toBe('roads')
   })
 
+  it.each([
+    ['road closures', 'roads'],
+    ['Any road closures near me?', 'roads'],
+    ['lane closures on SR 203', 'roads'],
+    ['school closures', 'statuses'],
+    ['¿Hay cierres de carreteras?', 'roads'],
+    ['cierres de escuelas', 'statuses'],
+    ['fermetures de routes', 'roads'],
+    ['Straßensperrungen heute', 'roads'],
+    ['道路关闭了吗', 'roads'],
+    ['学校关闭了吗', 'statuses'],
+  ] as const)('a closure of roads is about roads, of anything else about statuses: %s → %s', (question, intent) => {
+    expect(readQuestion(question).intent).toBe(intent)
+  })
+
   it('defaults rain to the hours ahead and everything else to now', () => {
     expect(readQuestion('Will it rain?')).toMatchObject({ intent: 'rain', scope: 'later', scopeSaid: false })
     expect(readQuestion('How cold is it?')).toMatchObject({ intent: 'temperature', scope: 'now', scopeSaid: false })

@@ -32,21 +32,28 @@ vi.mock('../../../src/lib/stores/api.ts', async () => {
     '../../../src/lib/api/porchlight.ts',
   )
   const client = createApi(() => null, { base: 'http://api.test', fetch: (input, init) => fetch(input, init) })
-  return { api: { reaction: () => Promise.resolve(reaction), assistant: client.assistant } }
+  return {
+    api: { reaction: () => Promise.resolve(reaction), assistant: client.assistant, assistantStatus: client.assistantStatus },
+  }
 })
 
 type Modules = typeof import('../../../src/lib/stores/assistant.ts') & typeof import('../../../src/lib/stores/place.ts')
 let m: Modules
 const model = vi.fn<(body: Record<string, unknown>) => Response>()
+/** GET /api/assistant: whether the server has a model (the answer a server without one really gives). */
+const status = vi.fn<() => Response>()
 
 beforeEach(async () => {
   vi.resetModules()
   m = { ...(await import('../../../src/lib/stores/assistant.ts')), ...(await import('../../../src/lib/stores/place.ts')) }
   vi.stubGlobal('window', new EventTarget())
   model.mockReset()
+  status.mockReset().mockImplementation(() => json(200, { configured: true }))
   vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input.url
     if (!url.endsWith('/api/assistant')) throw new TypeError(`unexpected ${url}`)
+    const method = typeof input === 'string' ? (init?.method ?? 'GET') : input.method
+    if (method === 'GET') return status()
     const body = typeof input === 'string' ? (typeof init?.body === 'string' ? init.body : '') : await input.text()
     return model(JSON.parse(body) as Record<string, unknown>)
   })
@@ -61,7 +68,17 @@ const json = (status: number, body: unknown) =>
 const last = () => m.$conversation.get().at(-1)
 
 describe('assistant store', () => {
-  it('answers built in when the API has no model, and stops asking it', async () => {
+  // First in the file: the mocked client's ApiError is the store's own only before the first resetModules.
+  it('stops asking a server that still answers 404 to a question', async () => {
+    model.mockReturnValue(json(404, { error: 'Assistant not configured' }))
+    await m.ask('Is it windy?', 'en')
+    await m.ask('Is it windy?', 'en')
+    expect(last()).toMatchObject({ via: 'builtin' })
+    expect(model).toHaveBeenCalledTimes(1)
+  })
+
+  it('answers built in when the API has no model, and never sends it a question (no 404 per question)', async () => {
+    status.mockImplementation(() => json(200, { configured: false }))
     model.mockReturnValue(json(404, { error: 'Assistant not configured' }))
     await m.ask('  Is it windy?  ', 'en')
     expect(last()).toMatchObject({
@@ -77,7 +94,8 @@ describe('assistant store', () => {
       via: 'builtin',
       text: 'Local statuses for Duvall, WA: Cedarcrest High School: late start (Pending).',
     })
-    expect(model).toHaveBeenCalledTimes(1)
+    expect(model).not.toHaveBeenCalled()
+    expect(status).toHaveBeenCalledTimes(1)
   })
 
   it('uses the model when configured, sending only the question, language and summary', async () => {
@@ -113,6 +131,7 @@ describe('assistant store', () => {
       cite: null,
     })
     expect(model).not.toHaveBeenCalled()
+    expect(status).not.toHaveBeenCalled()
   })
 
   it('keeps the conversation in memory only and cuts long questions', async () => {
