@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
 import type { FeedsConfig } from './config.ts'
 import { runFeed, type EngineOptions } from './engine.ts'
+import { preferredBy } from './incremental.ts'
 import { sweepFeedItems } from './store.ts'
 
 export const TICK_MS = 5000
@@ -33,6 +34,7 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
     allowPrivate: options.allowPrivate,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    preferredBy: preferredBy(config.feeds),
   }
   const enabled = config.feeds.filter((feed) => feed.enabled)
   /** Feeds switched off: their items end at the first sweep (store.ts endFeedItems). */

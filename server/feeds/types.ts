@@ -43,6 +43,8 @@ export type FeedItem = {
   geometry: FeedGeometry | null
   /** NWS zone URLs to resolve into a geometry when the alert carries none (engine fetches and caches them). */
   zones?: string[]
+  /** Other ids the same thing goes by (a CAP alert's references): another feed that lists one of them shows it instead. */
+  aliases?: string[]
   /** ISO-8601 UTC; null when unknown. An item past endsAt leaves the answer. */
   startsAt: string | null
   endsAt: string | null
@@ -50,7 +52,17 @@ export type FeedItem = {
 }
 
 /** What an adapter made of one response: the items, and a count and sample of the records it had to skip. */
-export type DecodeResult = { items: FeedItem[]; skipped: number; errors: string[] }
+export type DecodeResult = {
+  items: FeedItem[]
+  skipped: number
+  errors: string[]
+  /** The body lists only what changed since `cursor` (IPAWS): items it does not list stay. */
+  incremental?: boolean
+  /** Source ids this body ends (a CAP Update or Cancel's references): removed with their `#n` siblings. */
+  ends?: string[]
+  /** Where the next run continues (kept in the feed's row, put in the URL's `{since}`). */
+  cursor?: string | null
+}
 
 /** Everything an adapter may read besides the body: pure data, so decoding can run in a worker thread. */
 export type DecodeContext = {

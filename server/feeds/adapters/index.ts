@@ -2,12 +2,14 @@
 import type { Decode } from '../types.ts'
 import { cameraAdapters } from './cameras/index.ts'
 import { decodeItemsJson } from './items-json.ts'
+import { decodeIpaws } from './ipaws.ts'
 import { decodeNws } from './nws.ts'
 import { decodeWzdx } from './wzdx.ts'
 
 /** Add one line per adapter. Modules here must be plain data-in, data-out: they run in a worker thread. */
 export const adapters: Record<string, Decode> = {
   'items-json': decodeItemsJson,
+  ipaws: decodeIpaws,
   nws: decodeNws,
   wzdx: decodeWzdx,
   ...cameraAdapters,

@@ -60,7 +60,7 @@ export function shortArea(areaDesc: string | null): string | null {
  * NWS text is plain with hard line breaks every ~70 characters and blank lines between paragraphs:
  * each paragraph becomes one line of text, its breaks joined with spaces.
  */
-function paragraphs(value: unknown): string[] {
+export function paragraphs(value: unknown): string[] {
   if (typeof value !== 'string') return []
   return value
     .split(/\r?\n\s*\r?\n/)
