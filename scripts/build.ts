@@ -12,6 +12,7 @@ import { sitePages, type CityMode } from '../src/lib/routing/page-list.ts'
 import { fillCityPages } from './lib/fill-pages.ts'
 import { watchMemory } from './lib/memory.ts'
 import { progressLine } from './lib/progress.ts'
+import { writeHostFiles } from '../src/integrations/host-rules.ts'
 
 /** @astrojs/sitemap's URLs a file and its file's start, for the joined sitemaps. */
 const SITEMAP_LIMIT = 45_000
@@ -149,6 +150,8 @@ const progress = setInterval(
 await Promise.all(Array.from({ length: jobs }, (_, i) => runAstro(i))).finally(() => clearInterval(progress))
 if (jobs > 1) {
   for (let i = 0; i < jobs; i++) merge(join(work, String(i)), dist)
+  // The host files again, with the CSP hashes of every shard's inline scripts (src/integrations/host-rules.ts).
+  writeHostFiles(dist)
   rmSync(work, { recursive: true, force: true })
 }
 /** The filled pages' paths, for their sitemaps (Astro's list only the pages it rendered). */

@@ -36,6 +36,8 @@ try {
   console.log(`deploy: ${root} → ${target}${values['dry-run'] ? ' (dry run)' : ''}`)
   const summary = await deploy({ root, config, dryRun: values['dry-run'], out: process.stderr })
   if (summary.dryRun) printPlan(summary)
+  if (summary.refused.length)
+    console.log(`deploy: ${summary.refused.length} file(s) skipped, their names cannot be object keys (listed above)`)
   const n = (x: number): string => x.toLocaleString('en-US')
   console.log(
     [

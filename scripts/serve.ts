@@ -1,10 +1,15 @@
-// Serves dist/ on http://localhost:4321 the way a static host does: dist/_redirects redirects, files, rewrites, then the nearest 404.html.
-import { existsSync, readFileSync } from 'node:fs'
+// Serves dist/ on http://localhost:4321 the way a static host does: with the routing of the Worker and the
+// CloudFront Function (src/lib/edge/router.ts: redirects, files, rewrites, lower-casing, the nearest 404
+// page) and the security headers of dist/_headers (src/lib/security-headers.ts), HSTS left out over http.
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
+import { runInNewContext } from 'node:vm'
 import compression from 'compression'
 import sirv from 'sirv'
-import { isSameOriginPath, matchRule, parseRedirects } from '../src/lib/routing/host-rules.ts'
+import { routerSource } from '../src/lib/edge/router.ts'
+import { parseRedirects } from '../src/lib/routing/host-rules.ts'
+import { HSTS_HEADER, headersForPath, parseHeadersFile } from '../src/lib/security-headers.ts'
 
 const root = resolve(process.env['SERVE_DIR'] ?? 'dist')
 const port = Number(process.env['PORT'] ?? 4321)
@@ -12,38 +17,44 @@ if (!existsSync(resolve(root, '_redirects'))) {
   console.error(`serve: ${root}/_redirects not found; run "npm run build" first`)
   process.exit(1)
 }
-// SERVE_RULES=none serves like a host without redirect support (GitHub Pages, S3), for the tests.
-const rules = process.env['SERVE_RULES'] === 'none' ? [] : parseRedirects(readFileSync(resolve(root, '_redirects'), 'utf8'))
+// SERVE_RULES=none serves like a host without redirect support (GitHub Pages, S3), for the tests: files
+// and 404 pages only; the 404 page's resolver does the rest in the browser.
+const noRules = process.env['SERVE_RULES'] === 'none'
+const rules = noRules ? [] : parseRedirects(readFileSync(resolve(root, '_redirects'), 'utf8'))
+const headersFile = resolve(root, '_headers')
+const headerBlocks = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
+
+type Route = { status: number; location?: string; files: string[]; rewrite: string[]; lower: string | null; notFound: string[] }
+/** The edge router itself (ES5 source), so `npm run serve` answers every path as the Worker does. */
+const route = runInNewContext(`${routerSource(rules)}\nroute`) as (rawPath: string) => Route
+
 const files = sirv(root, {
-  extensions: ['html'],
-  dotfiles: false,
+  extensions: [],
+  // Only keys the router allows reach sirv: /.well-known/ is served, other dot-folders never get here.
+  dotfiles: true,
   etag: true,
   setHeaders: (res, path) => {
     if (path.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
   },
 })
 
-/** Serves one file of dist/ with a given status, as a host's rewrite or 404 page does. */
-function sendFile(req: IncomingMessage, res: ServerResponse, path: string, status: number): void {
-  const original = res.writeHead.bind(res)
-  res.writeHead = (_code: number, ...rest: never[]) => original(status, ...rest)
-  req.url = path
-  files(req, res, () => void original(404, { 'content-type': 'text/plain' }).end('Not found'))
-}
-
-/** The nearest 404 page up the path, as Cloudflare Pages looks for it (/es/404.html for /es/…). */
-function notFoundPage(pathname: string): string {
-  const first = pathname.split('/')[1] ?? ''
-  return first && existsSync(resolve(root, first, '404.html')) ? `/${first}/404` : '/404'
-}
-
-/** A malformed escape such as /%E0 must give a 404, not crash the server. */
-function safeDecode(path: string): string {
+/** Whether a key (a decoded path without its leading slash) is a file under root. */
+function isFile(key: string): boolean {
+  const path = resolve(root, key)
+  if (!path.startsWith(root + sep)) return false
   try {
-    return decodeURIComponent(path)
+    return statSync(path).isFile()
   } catch {
-    return path
+    return false
   }
+}
+
+/** Serves one file of dist/ with a given status, as a host's rewrite or 404 page does. */
+function sendFile(req: IncomingMessage, res: ServerResponse, key: string, status: number): void {
+  const original = res.writeHead.bind(res)
+  if (status !== 200) res.writeHead = (_code: number, ...rest: never[]) => original(status, ...rest)
+  req.url = `/${key.split('/').map(encodeURIComponent).join('/')}`
+  files(req, res, () => void original(404, { 'content-type': 'text/plain' }).end('Not found'))
 }
 
 // Static hosts compress text on the fly; so does this server, so page and script sizes are real.
@@ -61,30 +72,22 @@ const server = createServer((req, res) =>
   }),
 )
 
-/**
- * Sends a redirect to a path on this origin, or the 404 page when the target is not one. Every Location
- * passes isSameOriginPath, so `//evil.com`, `/\evil.com` and CR/LF never reach the header.
- */
-function redirect(req: IncomingMessage, res: ServerResponse, status: number, path: string, search: string): void {
-  if (!isSameOriginPath(path)) return sendFile(req, res, notFoundPage(path), 404)
-  res.writeHead(status, { location: path + search }).end()
-}
-
 function handle(req: IncomingMessage, res: ServerResponse): void {
   // The request target is always read as a path on this host: `//evil.com/x` is the path //evil.com/x, not a host.
   const target = req.url ?? '/'
   const url = new URL(`http://localhost${target.startsWith('/') ? target : '/'}`)
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
-    // `/.//evil.com/` normalises to `//evil.com/`: collapse leading slashes so the target stays here.
-    const trimmed = `/${url.pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`
-    return redirect(req, res, 301, trimmed, url.search)
-  }
-  // Redirects come before files, as on Cloudflare Pages and Vercel (a unit test keeps rules off real pages).
-  const hit = matchRule(rules, safeDecode(url.pathname))
-  if (hit && hit.status !== 200) return redirect(req, res, hit.status, hit.to, url.search)
-  files(req, res, () => {
-    if (hit) sendFile(req, res, hit.to, hit.status)
-    else sendFile(req, res, notFoundPage(url.pathname), 404)
-  })
+  // Plain http: HSTS would be ignored by browsers anyway, and is only for the TLS hosts.
+  for (const [name, value] of Object.entries(headersForPath(headerBlocks, url.pathname)))
+    if (name !== HSTS_HEADER) res.setHeader(name, value)
+  const r = route(url.pathname)
+  // The router only returns Locations on this origin (`/x`, never `//x` or `/\x`).
+  if (r.location && (!noRules || r.status === 301))
+    return void res.writeHead(r.status, { location: r.location + url.search }).end()
+  const file = [...r.files, ...r.rewrite].find(isFile)
+  if (file) return sendFile(req, res, file, 200)
+  if (r.lower && !noRules) return void res.writeHead(301, { location: r.lower + url.search }).end()
+  const notFound = r.notFound.find(isFile)
+  if (notFound) return sendFile(req, res, notFound, 404)
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
 }
 server.listen(port, () => console.log(`Porchlight site: http://localhost:${port} (serving ${root})`))

@@ -31,7 +31,7 @@ export function readDeployConfig(env: Record<string, string | undefined>): Deplo
     accessKeyId: value('DEPLOY_ACCESS_KEY_ID', 'AWS_ACCESS_KEY_ID'),
     secretAccessKey: value('DEPLOY_SECRET_ACCESS_KEY', 'AWS_SECRET_ACCESS_KEY'),
     sessionToken: value('DEPLOY_SESSION_TOKEN', 'AWS_SESSION_TOKEN') || undefined,
-    prefix: value('DEPLOY_PREFIX').replace(/^\/+|\/+$/g, ''),
+    prefix: readPrefix(value('DEPLOY_PREFIX')),
     virtualHost: value('DEPLOY_VIRTUAL_HOST') === '1',
     concurrency: Number(value('DEPLOY_CONCURRENCY') || 48),
     variants: readVariants(value('DEPLOY_PRECOMPRESS') || 'br,gz'),
@@ -62,4 +62,19 @@ function readVariants(text: string): Variant[] {
   const bad = list.find((v) => v !== 'br' && v !== 'gz')
   if (bad !== undefined) throw new Error(`DEPLOY_PRECOMPRESS: "${bad}" is not br, gz or none`)
   return [...new Set(list as Variant[])]
+}
+
+/**
+ * DEPLOY_PREFIX with repeated and trailing slashes dropped; one that starts with `/`, holds a `.` or
+ * `..` segment, a backslash or a control character is refused (`../other` would write beside the site).
+ * @example readPrefix('site//v2/') // 'site/v2'
+ */
+function readPrefix(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (text.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(text))
+    throw new Error(`DEPLOY_PREFIX: "${text}" must be a relative key prefix (no leading /, backslash or control character)`)
+  const parts = text.split('/').filter(Boolean)
+  if (parts.some((part) => part === '.' || part === '..'))
+    throw new Error(`DEPLOY_PREFIX: "${text}" may not contain . or .. segments`)
+  return parts.join('/')
 }

@@ -10,7 +10,7 @@ import { compress } from './upload.ts'
 
 const root = resolve(process.env['BUILD_DIST'] ?? 'dist')
 const started = performance.now()
-const paths = (await listFiles(root)).filter((path) => compressible(path) && !path.startsWith('_edge/'))
+const paths = (await listFiles(root)).paths.filter((path) => compressible(path) && !path.startsWith('_edge/'))
 let written = 0
 let raw = 0
 let packed = 0

@@ -23,6 +23,8 @@ export type DeployOptions = {
 export type DeploySummary = Tally & {
   dryRun: boolean
   plan: Plan
+  /** Files left out because no object key can name them (files.ts keyProblem), each with the reason. */
+  refused: { path: string; reason: string }[]
   resumed: number
   requests: number
   bytesSent: number
@@ -51,7 +53,8 @@ export async function deploy(options: DeployOptions): Promise<DeploySummary> {
       for (const [path, hash] of resumed) known.files.set(path, hash)
     }
 
-    const paths = await listFiles(root)
+    const { paths, refused } = await listFiles(root)
+    for (const { path, reason } of refused) out?.write(`deploy: skipped ${JSON.stringify(path)}: ${reason}\n`)
     tally.total = paths.length
     const files = await hashFiles(root, paths, () => void tally.compared++)
     const local = new Map(files.map((f) => [f.path, f.hash]))
@@ -64,6 +67,7 @@ export async function deploy(options: DeployOptions): Promise<DeploySummary> {
       ...tally,
       dryRun,
       plan: work,
+      refused,
       resumed: resumed.size,
       ...bucket.counters,
       seconds: (performance.now() - started) / 1000,

@@ -1,13 +1,57 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { AstroIntegration } from 'astro'
+import { loadEnv } from 'vite'
 import { toAzureJson, toNginxConf, toRedirectsFile, toVercelJson } from '../lib/routing/host-formats.ts'
 import { hostRules, isSameOriginPath, matchRule } from '../lib/routing/host-rules.ts'
 import { toCloudFrontFunction } from '../lib/edge/cloudfront.ts'
 import { toWorker } from '../lib/edge/worker.ts'
+import { inlineScriptHashes, securityHeaderBlocks, sourcesFromEnv, toHeadersFile } from '../lib/security-headers.ts'
+
+/** Each build process's inline-script hashes, under _edge/ (never deployed nor served), joined by writeHostFiles. */
+const HASHES = /^csp-hashes\.\d+\.json$/
+
+/** The CSP hashes of every executable inline script in the HTML files under `dir`. */
+function scanInlineScripts(dir: string): string[] {
+  const hashes = new Set<string>()
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && entry.name.endsWith('.html') && !entry.parentPath.includes(`${join(dir, '_edge')}`))
+      for (const hash of inlineScriptHashes(readFileSync(join(entry.parentPath, entry.name), 'utf8'))) hashes.add(hash)
+  return [...hashes].sort()
+}
 
 /**
- * Writes the redirect and rewrite rules for real static hosts after a build, and applies the same
- * rules in `astro dev`, so every environment resolves aliases and coordinate routes alike.
+ * Writes the host files of a build folder: the rules and the security headers (src/lib/security-headers.ts)
+ * in every host format. The CSP allows the inline scripts of every build process's pages (the
+ * `_edge/csp-hashes.N.json` each wrote), so scripts/build.ts calls this again after joining its shards.
+ */
+export function writeHostFiles(dir: string): void {
+  const rules = hostRules()
+  const edge = join(dir, '_edge')
+  mkdirSync(edge, { recursive: true })
+  const scriptHashes = [
+    ...new Set(
+      readdirSync(edge)
+        .filter((name) => HASHES.test(name))
+        .flatMap((name) => JSON.parse(readFileSync(join(edge, name), 'utf8')) as string[]),
+    ),
+  ].sort()
+  const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env }
+  const blocks = securityHeaderBlocks({ ...sourcesFromEnv(env), scriptHashes })
+  writeFileSync(join(dir, '_redirects'), toRedirectsFile(rules))
+  writeFileSync(join(dir, '_headers'), toHeadersFile(blocks))
+  writeFileSync(join(dir, 'vercel.json'), toVercelJson(rules, blocks))
+  writeFileSync(join(dir, 'staticwebapp.config.json'), toAzureJson(blocks))
+  writeFileSync(join(dir, 'nginx.conf'), toNginxConf(rules, blocks))
+  // The same rules at the edge, for `npm run deploy` to object storage (docs/deploying.md); not uploaded.
+  writeFileSync(join(edge, 'cloudfront-function.js'), toCloudFrontFunction(rules, blocks))
+  writeFileSync(join(edge, 'worker.js'), toWorker(rules, blocks))
+}
+
+/**
+ * Writes the redirect and rewrite rules and the security headers for real static hosts after a build,
+ * and applies the same rules in `astro dev`, so every environment resolves aliases and coordinate routes alike.
  */
 export function hostRulesIntegration(): AstroIntegration {
   const rules = hostRules()
@@ -28,14 +72,11 @@ export function hostRulesIntegration(): AstroIntegration {
         })
       },
       'astro:build:done': ({ dir }) => {
-        writeFileSync(new URL('_redirects', dir), toRedirectsFile(rules))
-        writeFileSync(new URL('vercel.json', dir), toVercelJson(rules))
-        writeFileSync(new URL('staticwebapp.config.json', dir), toAzureJson())
-        writeFileSync(new URL('nginx.conf', dir), toNginxConf(rules))
-        // The same rules at the edge, for `npm run deploy` to object storage (docs/deploying.md); not uploaded.
-        mkdirSync(new URL('_edge/', dir), { recursive: true })
-        writeFileSync(new URL('_edge/cloudfront-function.js', dir), toCloudFrontFunction(rules))
-        writeFileSync(new URL('_edge/worker.js', dir), toWorker(rules))
+        const root = fileURLToPath(dir).replace(/\/$/, '')
+        const shard = /^(\d+)\//.exec(process.env['BUILD_SHARD'] ?? '')?.[1] ?? '0'
+        mkdirSync(join(root, '_edge'), { recursive: true })
+        writeFileSync(join(root, '_edge', `csp-hashes.${shard}.json`), JSON.stringify(scanInlineScripts(root)))
+        writeHostFiles(root)
       },
     },
   }

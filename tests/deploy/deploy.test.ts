@@ -143,3 +143,40 @@ describe('npm run deploy against a local S3-compatible server', () => {
     expect(again.uploaded).toBe(0)
   }, 60_000)
 })
+
+describe('deploy keys and prefix', () => {
+  it('deploys /.well-known/ (security.txt) and never other dot-folders', () => {
+    expect(s3.objects.has('site/.well-known/security.txt')).toBe(true)
+    expect(
+      [...s3.objects.keys()].filter(
+        (k) => k.startsWith('site/.') && !k.startsWith('site/.well-known/') && !k.startsWith('site/.porchlight/'),
+      ),
+    ).toEqual([])
+  })
+
+  it('skips a file whose name cannot be a key, with a message, and deploys the rest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'porchlight-badname-'))
+    writeFileSync(join(root, '_redirects'), '')
+    writeFileSync(join(root, 'a\\b.txt'), 'backslash')
+    writeFileSync(join(root, 'tab\there.txt'), 'tab')
+    writeFileSync(join(root, 'fine.txt'), 'fine')
+    const { s3: other, config: otherConfig } = await startBucket('bad')
+    try {
+      const summary = await deploy({ root, config: otherConfig, journalDir: mkdtempSync(join(tmpdir(), 'porchlight-j-')) })
+      expect(summary.refused.map((r) => r.path).sort()).toEqual(['a\\b.txt', 'tab\there.txt'])
+      expect(summary.refused[0]?.reason).toMatch(/backslash|control/)
+      expect(other.objects.has('bad/fine.txt')).toBe(true)
+      expect([...other.objects.keys()].some((k) => k.includes('\\') || k.includes('\t'))).toBe(false)
+    } finally {
+      await other.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('normalises DEPLOY_PREFIX and refuses one that climbs out or starts with /', () => {
+    expect(readDeployConfig({ ...env, DEPLOY_PREFIX: 'a//b/' }).prefix).toBe('a/b/')
+    expect(readDeployConfig({ ...env, DEPLOY_PREFIX: '' }).prefix).toBe('')
+    for (const bad of ['../other', 'a/../../b', '/abs', 'a/./b', 'a\\b', '..'])
+      expect(() => readDeployConfig({ ...env, DEPLOY_PREFIX: bad }), bad).toThrow(/DEPLOY_PREFIX/)
+  })
+})

@@ -102,9 +102,11 @@ describe('Cloudflare Worker specifics', () => {
     const etag = asset.headers.get('etag') ?? ''
     expect((await worker('/_astro/client.BSdmDzVD.js', { 'if-none-match': etag })).status).toBe(304)
   })
-  it('serves the host files a static host serves, and only GET and HEAD', async () => {
-    expect((await worker('/_redirects')).status).toBe(200)
+  it('serves /.well-known/ but not the host rule files, and only GET and HEAD', async () => {
     expect((await worker('/robots.txt')).status).toBe(200)
+    expect((await worker('/.well-known/security.txt')).status).toBe(200)
+    // The host rule files are not content: 404, as on Netlify, Cloudflare Pages and npm run serve.
+    expect((await worker('/_redirects')).status).toBe(404)
     const post = await worker('/wa/duvall', {}, 'POST')
     expect(post.status).toBe(405)
     const head = await worker('/wa/duvall', {}, 'HEAD')

@@ -11,6 +11,7 @@ import { toNginxConf, toRedirectsFile } from '../../src/lib/routing/host-formats
 import { hostRules } from '../../src/lib/routing/host-rules.ts'
 import { localePrefix } from '../../src/lib/routing/routes.ts'
 import { sitePages } from '../../src/lib/routing/page-list.ts'
+import { securityHeaderBlocks, sourcesFromEnv, toHeadersFile, type PolicyInput } from '../../src/lib/security-headers.ts'
 import { startLocalS3, type LocalS3 } from '../../scripts/deploy/local-s3.ts'
 import { readDeployConfig, type DeployConfig } from '../../scripts/deploy/config.ts'
 
@@ -20,6 +21,17 @@ export const fileOf = (locale: string, path: string): string =>
     .replace(/^\//, '')
     .replace(/^(\w\w)\/index$/, '$1')
     .replace(/^index$/, 'index') + '.html'
+
+/** A policy as a build with an API, telemetry and Google sign-in computes it, with one inline script. */
+export const POLICY: PolicyInput = {
+  ...sourcesFromEnv({
+    PUBLIC_API_URL: 'https://api.porchlight.example/',
+    PUBLIC_APPINSIGHTS_CONNECTION_STRING:
+      'InstrumentationKey=00000000-0000-4000-8000-000000000000;IngestionEndpoint=https://westus-0.in.applicationinsights.azure.com/',
+    PUBLIC_GOOGLE_CLIENT_ID: 'client',
+  }),
+  scriptHashes: ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
+}
 
 /** Every page of the test scope's Delaware cities plus Duvall (the default route), in en, es, de, ja. */
 export function makeSite(): { root: string; files: string[] } {
@@ -49,6 +61,8 @@ export function makeSite(): { root: string; files: string[] } {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
   write('robots.txt', 'User-agent: *\nSitemap: https://porchlight.example/sitemap-index.xml\n')
   write('icon.png', '\x89PNG not really')
+  write('.well-known/security.txt', 'Contact: mailto:security@porchlight.example\nExpires: 2030-01-01T00:00:00.000Z\n')
+  write('_headers', toHeadersFile(securityHeaderBlocks(POLICY)))
   mkdirSync(join(root, '_edge'), { recursive: true })
   writeFileSync(join(root, '_edge/worker.js'), toWorker(rules))
   writeFileSync(join(root, '_edge/cloudfront-function.js'), toCloudFrontFunction(rules))

@@ -90,3 +90,48 @@ export const hostile: string[] = [
   '/%5Cevil.com/',
   '/..%2F..%2Fevil.com',
 ]
+
+/**
+ * One table of hostile and odd paths, each with the one answer (status, Location) that `npm run serve`,
+ * the Cloudflare Worker and the CloudFront Function must all give (tests/deploy/parity.test.ts). A 404
+ * must come with the site's 404 page.
+ */
+export const parity: [path: string, status: number, location: string | null][] = [
+  ['//evil.example/', 404, null],
+  ['/%5Cevil.example/', 404, null],
+  ['/\\evil.example/', 404, null],
+  ['/%2F%2Fevil.example/', 404, null],
+  ['/.//evil.example/', 404, null],
+  ['/%09/evil.example', 404, null],
+  ['/home/%5Cevil.example/x', 404, null],
+  ['/WA/Duvall', 301, '/wa/duvall'],
+  ['/Wa/Duvall/Roads', 301, '/wa/duvall/roads'],
+  ['/ES/WA/Duvall', 301, '/es/wa/duvall'],
+  ['/Roads/WA/Duvall', 301, '/wa/duvall/roads'],
+  ['/WA/Duvall.html', 404, null],
+  ['/Robots.txt', 404, null],
+  ['/robots.txt', 200, null],
+  ['/_redirects', 404, null],
+  ['/_headers', 404, null],
+  ['/_edge/worker.js', 404, null],
+  ['/favicon', 404, null],
+  ['/wa/duvall', 200, null],
+  ['/wa/duvall.html', 200, null],
+  ['/wa/%64uvall', 200, null],
+  ['/wa/duvall%2Ehtml', 200, null],
+  ['/wa/duvall/', 301, '/wa/duvall'],
+  ['/wa/duvall//', 301, '/wa/duvall'],
+  ['/%2e%2e/etc/passwd', 404, null],
+  ['/wa/%2e%2e/%2e%2e/etc/passwd', 404, null],
+  ['/.porchlight/manifest.tsv.gz', 404, null],
+  ['/.git/config', 404, null],
+  ['/.well-known/security.txt', 200, null],
+  ['/.well-known/../.porchlight/manifest.tsv.gz', 404, null],
+  ['/statuses/page/reset', 301, '/page/reset/statuses'],
+  ['/page/reset/statuses', 404, null],
+  ['/z/47.74/-121.98', 200, null],
+  ['/Z/47.74/-121.98', 404, null],
+  ['/home/wa/duvall?x=1', 301, '/wa/duvall?x=1'],
+  ['/%E0%A4%A/x', 404, null],
+  ['/es/nothing/here', 404, null],
+]

@@ -1,6 +1,6 @@
 // npm run serve under hostile paths: never a crash, never a redirect to another host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite, get, sameOrigin, startServe, type Served } from './site.ts'
+import { buildSite, get, getPage, sameOrigin, startServe, type Served } from './site.ts'
 
 let served: Served
 
@@ -35,5 +35,23 @@ describe('npm run serve', () => {
     }
     expect(served.process.exitCode).toBeNull()
     expect(await get(served.port, '/wa/duvall')).toMatchObject({ status: 200 })
+  })
+
+  it('answers a redirected path that leads nowhere with the site 404 page', async () => {
+    expect(await get(served.port, '/statuses/page/reset')).toEqual({ status: 301, location: '/page/reset/statuses' })
+    const miss = await getPage(served.port, '/page/reset/statuses')
+    expect(miss.status).toBe(404)
+    expect(miss.body).toContain('<title>404.html</title>')
+  })
+
+  it("sends the build's security headers on pages, redirects and 404s, without HSTS over plain http", async () => {
+    for (const path of ['/wa/duvall', '/home/wa/duvall', '/nothing/here', '/_astro/x.js']) {
+      const answer = await getPage(served.port, path)
+      expect(answer.headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+      expect(answer.headers['x-frame-options'], path).toBe('DENY')
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff')
+      expect(answer.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+      expect(answer.headers['strict-transport-security'], path).toBeUndefined()
+    }
   })
 })

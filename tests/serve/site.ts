@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { toRedirectsFile } from '../../src/lib/routing/host-formats.ts'
 import { hostRules } from '../../src/lib/routing/host-rules.ts'
+import { securityHeaderBlocks, sourcesFromEnv, toHeadersFile } from '../../src/lib/security-headers.ts'
 
 const PAGES = [
   '404.html',
@@ -22,6 +23,7 @@ const PAGES = [
 export function buildSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'porchlight-serve-'))
   writeFileSync(join(root, '_redirects'), toRedirectsFile(hostRules()))
+  writeFileSync(join(root, '_headers'), toHeadersFile(securityHeaderBlocks({ ...sourcesFromEnv({}), scriptHashes: [] })))
   for (const page of PAGES) {
     mkdirSync(dirname(join(root, page)), { recursive: true })
     writeFileSync(join(root, page), `<!doctype html><title>${page}</title>`)
@@ -93,4 +95,20 @@ export function get(port: number, path: string): Promise<Answer> {
 export function sameOrigin(location: string): boolean {
   const base = 'http://127.0.0.1:1/'
   return new URL(location, base).origin === new URL(base).origin
+}
+
+export type Page = Answer & { body: string; headers: Record<string, string | string[] | undefined> }
+
+/** GET with the path sent exactly as given, with the answer's headers and body. */
+export function getPage(port: number, path: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', agent: false }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }

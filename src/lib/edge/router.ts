@@ -1,5 +1,6 @@
 import { SEGMENT_CLASS, type HostRule } from '../routing/host-rules.ts'
 import { LOCALES, localePrefix } from '../routing/routes.ts'
+import type { HeaderBlock } from '../security-headers.ts'
 
 /**
  * The routing decision shared by the CloudFront Function and the Cloudflare Worker, as ES5 source
@@ -11,9 +12,12 @@ import { LOCALES, localePrefix } from '../routing/routes.ts'
  *   2. drop a trailing slash (301);
  *   3. redirect rules (301/302); a `:name` matches only what matchRule() lets it (SEGMENT_CLASS),
  *      and is percent-encoded into the target all the same;
- *   4. files: the path, then the path + `.html` (clean URLs), dot-files never;
+ *   4. files: a path whose last segment has a dot is the file itself (then + `.html`), any other only
+ *      `path.html` (clean URLs; so `/_redirects`, `/_headers` are never served, and CloudFront, which
+ *      cannot look, picks the same file); dot-folders never but `/.well-known/`, nor the edge code `_edge/`;
  *   5. rewrite rules (200): the coordinate shells and /reset;
- *   6. a mixed-case path goes to its lower-case form (301), through the rules first;
+ *   6. a mixed-case path without a dot in its last segment goes to its lower-case form (301), through
+ *      the rules first (a file name with a dot is served as spelt, or not at all);
  *   7. the nearest 404 page: `/es/404.html` under /es/, else `/404.html`.
  * It returns { status, location } for a redirect, or the lists of keys to try for steps 4-7.
  */
@@ -74,15 +78,15 @@ function route(raw) {
   if (!cleanSegments(path)) return refuse(raw)
   var hit = matchRules(path, true)
   if (hit && hit.status !== 200) return redirect(hit.status, hit.to)
-  var key = path.slice(1), files = []
-  if (!/(^|\/)\./.test(key)) {
+  var key = path.slice(1), files = [], last = key.slice(key.lastIndexOf('/') + 1)
+  if (!/(^|\/)\./.test(key.replace(/^\.well-known\//, '')) && !/^_edge(\/|$)/.test(key)) {
     if (key === '') files = ['index.html']
-    else if (/\.[^\/]*$/.test(key)) files = [key, key + '.html']
-    else files = [key + '.html', key, key + '/index.html']
+    else if (last.indexOf('.') >= 0) files = [key, key + '.html']
+    else files = [key + '.html']
   }
   var rewrite = hit ? [matchRules(path, false).to.slice(1) + '.html'] : []
   var lower = null, low = path.toLowerCase()
-  if (low !== path) {
+  if (low !== path && last.indexOf('.') < 0) {
     var lowHit = matchRules(low, true)
     lower = lowHit && lowHit.status !== 200 ? lowHit.to : encodePath(low)
     if (!sameOrigin(lower)) lower = null
@@ -91,13 +95,30 @@ function route(raw) {
 }
 `
 
-/** The router with the site's rules and locale prefixes compiled in, as `var` declarations. */
-export function routerSource(rules: HostRule[]): string {
+/**
+ * `securityHeaders(path)`: the headers of src/lib/security-headers.ts for a path, as headersForPath()
+ * computes them (a later block replaces earlier ones by name; a framable block drops X-Frame-Options).
+ */
+const HEADERS_SOURCE = String.raw`
+function securityHeaders(path) {
+  var out = {}
+  for (var i = 0; i < HEADERS.length; i++) {
+    var pattern = HEADERS[i].path, all = pattern.slice(-2) === '/*', stem = pattern.slice(0, -1)
+    if (!(all ? path.indexOf(stem) === 0 || path === pattern.slice(0, -2) : path === pattern)) continue
+    if (pattern !== '/*') delete out['X-Frame-Options']
+    for (var j = 0; j < HEADERS[i].headers.length; j++) out[HEADERS[i].headers[j][0]] = HEADERS[i].headers[j][1]
+  }
+  return out
+}
+`
+
+/** The router with the site's rules, locale prefixes and security headers compiled in, as `var` declarations. */
+export function routerSource(rules: HostRule[], headers: HeaderBlock[] = []): string {
   const compact = rules.map((r) => [r.from, r.to, r.status])
   const prefixes = LOCALES.map(localePrefix)
     .filter(Boolean)
     .map((p) => p.slice(1))
-  return `var RULES = ${JSON.stringify(compact)}\nvar SEGMENT = /^${SEGMENT_CLASS}$/\nvar LOCALES = ${JSON.stringify(prefixes)}\n${ROUTER.trim()}\n`
+  return `var RULES = ${JSON.stringify(compact)}\nvar SEGMENT = /^${SEGMENT_CLASS}$/\nvar LOCALES = ${JSON.stringify(prefixes)}\nvar HEADERS = ${JSON.stringify(headers)}\n${ROUTER.trim()}\n${HEADERS_SOURCE.trim()}\n`
 }
 
 /** Extensions the deploy stores with .br and .gz copies (scripts/deploy/headers.ts compressible()). */
