@@ -124,8 +124,17 @@ export type FeedsTable = {
   /** A running instance holds the feed until then (several API instances never fetch it twice). */
   claimed_until: string | null
   claimed_by: string | null
-  /** Where an incremental feed continues (IPAWS: the sent time of the last alert processed); migration 013. */
-  cursor: string | null
+}
+
+/** Rows of feed registries, each run as a feed (server/feeds/registry.ts, migration 012). */
+export type FeedRegistryTable = {
+  id: string
+  registry_id: string
+  position: number
+  /** RegistryRow JSON (server/feeds/adapters/wzdx-registry.ts). */
+  row: string
+  seen_at: string
+  removed_at: string | null
 }
 
 /** NWS zone geometries by zone URL, cached for days. */
@@ -141,6 +150,7 @@ export type Database = {
   meta: MetaTable
   feeds: FeedsTable
   feed_zones: FeedZonesTable
+  feed_registry: FeedRegistryTable
 }
 
 /** Columns only the feed engine writes (staff input never sets them). */

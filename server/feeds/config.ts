@@ -96,6 +96,19 @@ function resolve(group: string, config: FeedConfig, env: Env): Feed {
   }
 }
 
+/**
+ * One feed made outside the file (a registry row, server/feeds/registry.ts), checked by the same rules and with the
+ * same environment overrides; throws a plain message naming the bad field.
+ */
+export function resolveFeed(group: string, json: unknown, env: Env = process.env): Feed {
+  const parsed = feedSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Error(`Feed ${String((json as { id?: unknown })?.id)}: ${issue.path.join('.')}: ${issue.message}`)
+  }
+  return resolve(group, parsed.data, env)
+}
+
 /** Checks a parsed configuration file and applies the environment; throws a plain message naming the bad field. */
 export function parseFeedsConfig(json: unknown, env: Env = process.env): FeedsConfig {
   const parsed = fileSchema.safeParse(json)

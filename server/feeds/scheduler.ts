@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
 import type { FeedsConfig } from './config.ts'
 import { runFeed, type EngineOptions } from './engine.ts'
-import { preferredBy } from './incremental.ts'
+import { registryFeeds, saveRegistryRows } from './registry.ts'
 import { sweepFeedItems } from './store.ts'
 
 export const TICK_MS = 5000
@@ -34,7 +34,7 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
     allowPrivate: options.allowPrivate,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
-    preferredBy: preferredBy(config.feeds),
+    onFeeds: (feed, rows, now) => saveRegistryRows(db, feed.id, rows, now),
   }
   const enabled = config.feeds.filter((feed) => feed.enabled)
   /** Feeds switched off: their items end at the first sweep (store.ts endFeedItems). */
@@ -44,17 +44,25 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
   let stopped = false
   let running: Promise<void> = Promise.resolve()
   let lastSweep = 0
+  /** Feeds a registry made that already have their feeds row. */
+  const known = new Set(config.feeds.map((feed) => feed.id))
 
   const tick = async (): Promise<void> => {
     const now = clock()
+    // The feeds registries list (server/feeds/registry.ts): run like configured ones; rows gone end their items.
+    const listed = await registryFeeds(db, config)
+    const fresh = listed.feeds.map((feed) => feed.id).filter((id) => !known.has(id))
+    if (fresh.length) await ensureFeedRows(db, fresh, now)
+    fresh.forEach((id) => known.add(id))
     if (now.getTime() - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now.getTime()
-      await sweepFeedItems(db, now, off).catch((error: unknown) =>
+      const listedOff = listed.feeds.filter((feed) => !feed.enabled).map((feed) => feed.id)
+      await sweepFeedItems(db, now, [...off, ...listedOff, ...listed.gone]).catch((error: unknown) =>
         console.error(`feeds: expiry sweep failed: ${messageOf(error)}`),
       )
     }
     const rows = await feedRows(db)
-    for (const feed of enabled) {
+    for (const feed of [...enabled, ...listed.feeds.filter((feed) => feed.enabled)]) {
       if (stopped) return
       const row = rows.get(feed.id)
       if (row && row.next_run_at > clock().toISOString()) continue

@@ -5,6 +5,7 @@ import type { FeedRow } from '../db/schema.ts'
 import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
+import { registryFeeds } from '../feeds/registry.ts'
 import { businessHealth } from '../feeds/overpass/health.ts'
 import { businessFetcher } from '../feeds/overpass/start.ts'
 import { countFeedItems } from '../feeds/store.ts'
@@ -41,8 +42,8 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
     const now = c.var.deps.now()
     // Read on each call (a small file; admins only), so the answer follows the configuration the engine runs.
     const config = loadFeedsConfig()
-    const [rows, counts] = await Promise.all([feedRows(db), countFeedItems(db)])
-    const list = config.feeds.map((feed) => {
+    const [rows, counts, listed] = await Promise.all([feedRows(db), countFeedItems(db), registryFeeds(db, config)])
+    const list = [...config.feeds, ...listed.feeds].map((feed) => {
       const row = rows.get(feed.id)
       return {
         id: feed.id,
