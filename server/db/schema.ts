@@ -124,6 +124,8 @@ export type FeedsTable = {
   /** A running instance holds the feed until then (several API instances never fetch it twice). */
   claimed_until: string | null
   claimed_by: string | null
+  /** Where an incremental feed continues (IPAWS: the sent time of the last alert processed); migration 013. */
+  cursor: string | null
 }
 
 /** Rows of feed registries, each run as a feed (server/feeds/registry.ts, migration 012). */

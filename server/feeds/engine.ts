@@ -9,6 +9,7 @@ import { geometryCenter } from './geometry.ts'
 import { markFeedFresh, markFeedStale, storeFeedItems, type StoreSummary } from './store.ts'
 import type { DecodeResult, FeedItem } from './types.ts'
 import { resolveZones, zonesGeometry } from './zones.ts'
+import { endReplaced, nextCursor, removeCopies, sinceUrl, withoutPreferred } from './incremental.ts'
 
 export type EngineOptions = {
   /** Who this instance is, in claims (host:pid:random). */
@@ -18,6 +19,8 @@ export type EngineOptions = {
   allowPrivate: boolean
   now?: () => Date
   fetchImpl?: SafeFetchOptions['fetchImpl']
+  /** Feed id to the feeds that yield to it (`options.preferFeeds`, incremental.ts): their copies leave when it stores. */
+  preferredBy?: ReadonlyMap<string, readonly string[]>
   /** Receives a registry's rows (server/feeds/registry.ts): a registry lists feeds, not items. */
   onFeeds?: (feed: Feed, rows: NonNullable<DecodeResult['feeds']>, now: Date) => Promise<unknown>
 }
@@ -110,7 +113,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   const conditional: Record<string, string> = {}
   if (row?.etag) conditional['if-none-match'] = row.etag
   if (row?.last_modified) conditional['if-modified-since'] = row.last_modified
-  const answer = await safeFetch(feed.url!, {
+  const answer = await safeFetch(sinceUrl(feed.url!, row?.cursor ?? null, now, feed.options), {
     allowPrivate: options.allowPrivate,
     userAgent: options.userAgent,
     accept: feed.accept,
@@ -135,12 +138,19 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   // A body whose every record is bad is a broken feed, not an empty one: keep the last good items.
   if (!decoded.items.length && !decoded.feeds?.length && decoded.skipped > 0)
     return fail(db, feed, options, now, `Every record was skipped (${decoded.skipped}): ${decoded.errors[0] ?? 'bad records'}`)
-  const { items, pending } = await withZones(db, decoded.items, feed, options, now)
-  const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: true, keep: pending })
+  const zoned = await withZones(db, decoded.items, feed, options, now)
+  const { pending } = zoned
+  // An alert another feed already shows (NWS's own warnings in IPAWS) is stored once, by that feed.
+  const items = await withoutPreferred(db, feed, zoned.items)
+  // An incremental body (IPAWS) lists only what is new: the rest stays, and its Updates and Cancels end what they replace.
+  const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: !decoded.incremental, keep: pending })
+  summary.removed += await endReplaced(db, feed.id, decoded.ends, new Set(items.map((item) => item.sourceId)))
+  await removeCopies(db, items.map((item) => item.sourceId), options.preferredBy?.get(feed.id))
   const note = decoded.skipped ? `Skipped ${decoded.skipped} bad records: ${decoded.errors[0] ?? ''}` : null
   await succeed(db, feed, options, now, {
     etag: answer.etag,
     last_modified: answer.lastModified,
+    ...(decoded.incremental ? { cursor: nextCursor(row?.cursor ?? null, decoded.cursor, pending.size, now) } : {}),
     ...(note ? { last_error: note.slice(0, ERROR_CHARS), last_error_at: now.toISOString() } : {}),
   })
   return { state: 'stored', summary, skipped: decoded.skipped, pendingZones: pending.size }

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts'
 import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
 import type { FeedsConfig } from './config.ts'
 import { runFeed, type EngineOptions } from './engine.ts'
+import { preferredBy } from './incremental.ts'
 import { registryFeeds, saveRegistryRows } from './registry.ts'
 import { sweepFeedItems } from './store.ts'
 
@@ -34,6 +35,7 @@ export function startFeedEngine(db: Db, config: FeedsConfig, options: FeedEngine
     allowPrivate: options.allowPrivate,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    preferredBy: preferredBy(config.feeds),
     onFeeds: (feed, rows, now) => saveRegistryRows(db, feed.id, rows, now),
   }
   const enabled = config.feeds.filter((feed) => feed.enabled)

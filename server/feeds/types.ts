@@ -43,6 +43,8 @@ export type FeedItem = {
   geometry: FeedGeometry | null
   /** NWS zone URLs to resolve into a geometry when the alert carries none (engine fetches and caches them). */
   zones?: string[]
+  /** Other ids the same thing goes by (a CAP alert's references): another feed that lists one of them shows it instead. */
+  aliases?: string[]
   /** ISO-8601 UTC; null when unknown. An item past endsAt leaves the answer. */
   startsAt: string | null
   endsAt: string | null
@@ -54,6 +56,12 @@ export type DecodeResult = {
   items: FeedItem[]
   skipped: number
   errors: string[]
+  /** The body lists only what changed since `cursor` (IPAWS): items it does not list stay. */
+  incremental?: boolean
+  /** Source ids this body ends (a CAP Update or Cancel's references): removed with their `#n` siblings. */
+  ends?: string[]
+  /** Where the next run continues (kept in the feed's row, put in the URL's `{since}`). */
+  cursor?: string | null
   /** A registry's rows (adapter wzdx-registry): feeds to run, handed to server/feeds/registry.ts instead of items. */
   feeds?: import('./adapters/wzdx-registry.ts').RegistryRow[]
 }

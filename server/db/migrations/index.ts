@@ -8,6 +8,7 @@ import { feeds } from './005-feeds.ts'
 import { businesses } from './006-businesses.ts'
 import { itemChanges } from './007-item-changes.ts'
 import { feedRegistry } from './012-feed-registry.ts'
+import { feedCursor } from './013-feed-cursor.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -22,5 +23,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '006-businesses': businesses,
     '007-item-changes': itemChanges(kind),
     '012-feed-registry': feedRegistry,
+    '013-feed-cursor': feedCursor,
   }
 }

@@ -4,6 +4,7 @@ import { decodeCaltransLcs } from './caltrans-lcs.ts'
 import { cameraAdapters } from './cameras/index.ts'
 import { decodeEvents511 } from './events511.ts'
 import { decodeItemsJson } from './items-json.ts'
+import { decodeIpaws } from './ipaws.ts'
 import { decodeNws } from './nws.ts'
 import { decodeWzdx } from './wzdx.ts'
 import { decodeWzdxRegistry } from './wzdx-registry.ts'
@@ -11,6 +12,7 @@ import { decodeWzdxRegistry } from './wzdx-registry.ts'
 /** Add one line per adapter. Modules here must be plain data-in, data-out: they run in a worker thread. */
 export const adapters: Record<string, Decode> = {
   'items-json': decodeItemsJson,
+  ipaws: decodeIpaws,
   nws: decodeNws,
   wzdx: decodeWzdx,
   'wzdx-registry': decodeWzdxRegistry,
