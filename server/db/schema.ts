@@ -95,6 +95,20 @@ export type RefreshTokensTable = {
   created_at: string
   /** Set when the token was rotated: its successor's hash, handed out again within the grace window. */
   successor_hash: Generated<string | null>
+  /** The session the token keeps going (migration 010). */
+  session_id: string | null
+  /** Why it was revoked: server/db/queries/sessions.ts RevokeReason. */
+  revoked_reason: string | null
+}
+
+/** One sign-in: its access tokens carry the id (`sid`) and end with the row (migration 010). */
+export type SessionsTable = {
+  id: string
+  user_id: number
+  created_at: string
+  ended_at: string | null
+  /** Why it ended: server/db/queries/sessions.ts RevokeReason. */
+  end_reason: string | null
 }
 
 export type PasswordResetsTable = {
@@ -147,6 +161,7 @@ export type Database = {
   item_cells: ItemCellsTable
   users: UsersTable
   refresh_tokens: RefreshTokensTable
+  sessions: SessionsTable
   password_resets: PasswordResetsTable
   rate_limits: RateLimitsTable
   meta: MetaTable

@@ -23,10 +23,12 @@ export type TokenSubject = {
   keyTag?: string | null
   /** For a user's token: their token version when it was signed (users.token_version). */
   version?: number
+  /** For a user's token: the session it belongs to (sessions.id); it ends with the session. */
+  sessionId?: string
 }
 
-/** What a verified token says: the caller it was signed for and the token version it carries (0 when absent). */
-export type TokenClaims = Caller & { version: number }
+/** What a verified token says: the caller it was signed for, its token version (0 when absent) and session. */
+export type TokenClaims = Caller & { version: number; sessionId: string | null }
 
 /** Signs an access token: EntityType is the role's number (SPEC section 6), plus the scope fields. */
 export async function signAccessToken(
@@ -46,6 +48,7 @@ export async function signAccessToken(
     cityName: subject.cityName,
     ...(subject.keyTag ? { keyTag: subject.keyTag } : {}),
     ...(subject.version ? { ver: subject.version } : {}),
+    ...(subject.sessionId ? { sid: subject.sessionId } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.userId === null ? `item:${subject.itemId}` : String(subject.userId))
@@ -79,6 +82,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
       cityName: stringOrNull(payload['cityName']),
       keyTag: stringOrNull(payload['keyTag']),
       version: typeof payload['ver'] === 'number' ? payload['ver'] : 0,
+      sessionId: stringOrNull(payload['sid']),
     }
   } catch {
     return null

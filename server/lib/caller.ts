@@ -2,6 +2,7 @@
 import type { Context } from 'hono'
 import { ROLES } from '../../src/lib/state/auth.ts'
 import { getItem, itemByEditKeyHash } from '../db/queries/items.ts'
+import { sessionLive } from '../db/queries/sessions.ts'
 import { userById } from '../db/queries/users.ts'
 import type { ItemRow, UserRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -76,9 +77,10 @@ export async function currentCaller(c: Context<AppEnv>): Promise<Caller | null> 
   const claims = await verifyAccessToken(c.var.deps.config.jwtSecret, credential, c.var.deps.now())
   if (!claims) return null
   if (claims.userId !== null) {
-    const user = await userById(db, claims.userId)
+    const [user, live] = await Promise.all([userById(db, claims.userId), sessionLive(db, claims.sessionId, claims.userId)])
     // A password change, reset, sign-out everywhere or role change raised the version: older tokens end.
-    return user && user.token_version === claims.version ? userCaller(user) : null
+    // A sign-out ended the session the token names (sid): its tokens end at once.
+    return user && live && user.token_version === claims.version ? userCaller(user) : null
   }
   const item = claims.itemId === null ? null : await getItem(db, claims.itemId)
   return item && item.edit_key_hash?.slice(0, KEY_TAG_LENGTH) === claims.keyTag ? keyCaller(item) : null

@@ -1,8 +1,8 @@
 // Starting, refreshing and ending a session: a short access token plus a rotating refresh cookie.
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { createHmac } from 'node:crypto'
-import { saveRefreshToken, spendRefreshToken } from '../db/queries/sessions.ts'
+import { createHmac, randomBytes } from 'node:crypto'
+import { saveSession, spendRefreshToken } from '../db/queries/sessions.ts'
 import { userById } from '../db/queries/users.ts'
 import type { UserRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -40,25 +40,32 @@ export function clearRefreshCookie(c: Context<AppEnv>): void {
   deleteCookie(c, REFRESH_COOKIE, cookieOptions(c))
 }
 
-/** An access token for the user as the database has them now. */
-export function accessToken(c: Context<AppEnv>, user: UserRow): Promise<string> {
-  const subject = { ...userCaller(user), version: user.token_version }
+/** An access token for the user as the database has them now, naming the session it belongs to. */
+function accessToken(c: Context<AppEnv>, user: UserRow, sessionId: string): Promise<string> {
+  const subject = { ...userCaller(user), version: user.token_version, sessionId }
   return signAccessToken(c.var.deps.config.jwtSecret, subject, c.var.deps.now())
 }
 
 /** Sets the refresh cookie and answers with an access token for the user. */
-async function issue(c: Context<AppEnv>, user: UserRow, refresh: string, expires: Date) {
+async function issue(c: Context<AppEnv>, user: UserRow, sessionId: string, refresh: string, expires: Date) {
   setCookie(c, REFRESH_COOKIE, refresh, { ...cookieOptions(c), expires })
-  return { token: await accessToken(c, user), user: toUserView(user) }
+  return { token: await accessToken(c, user, sessionId), user: toUserView(user) }
 }
 
-/** Signs the user in: returns an access token and sets a new refresh cookie. */
+/** Signs the user in: a new session, an access token naming it and a new refresh cookie. */
 export async function startSession(c: Context<AppEnv>, user: UserRow): Promise<{ token: string; user: UserView }> {
   const now = c.var.deps.now()
   const refresh = newSecret()
+  const sessionId = randomBytes(16).toString('base64url')
   const expires = new Date(now.getTime() + REFRESH_DAYS * 86_400_000)
-  await saveRefreshToken(c.var.deps.store.db, user.id, sha256(refresh), expires.toISOString(), now.toISOString())
-  return issue(c, user, refresh, expires)
+  await saveSession(c.var.deps.store.db, {
+    sessionId,
+    userId: user.id,
+    hash: sha256(refresh),
+    expiresAt: expires.toISOString(),
+    now: now.toISOString(),
+  })
+  return issue(c, user, sessionId, refresh, expires)
 }
 
 /**
@@ -81,5 +88,5 @@ export async function continueSession(c: Context<AppEnv>, presented: string): Pr
     graceSeconds: REFRESH_GRACE_SECONDS,
   })
   const user = spent.state === 'ok' ? await userById(db, spent.userId) : null
-  return spent.state === 'ok' && user ? issue(c, user, successor, new Date(spent.expiresAt)) : null
+  return spent.state === 'ok' && user ? issue(c, user, spent.sessionId, successor, new Date(spent.expiresAt)) : null
 }

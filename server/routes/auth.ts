@@ -1,7 +1,7 @@
 // /auth: email sign-in, refresh, logout, the current user, and password reset (SPEC sections 4, 5, 8).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { revokeRefreshToken, revokeUserTokens, saveReset, spendReset } from '../db/queries/sessions.ts'
+import { endSessionOf, endUserSessions, saveReset, spendReset } from '../db/queries/sessions.ts'
 import { endAccessTokens, normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv, Deps } from '../env.ts'
@@ -93,12 +93,14 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     createRoute({
       method: 'post',
       path: '/auth/logout',
-      summary: 'Ends the session: revokes the refresh cookie’s token and clears it',
+      summary:
+        'Ends the session of the refresh cookie: its access tokens and every refresh token of it (an earlier cookie too); clears the cookie',
       responses: { 200: json(okSchema, 'Signed out') },
     }),
     async (c) => {
       const presented = refreshCookie(c)
-      if (presented) await revokeRefreshToken(c.var.deps.store.db, sha256(presented), c.var.deps.now().toISOString())
+      if (presented && presented.length <= 200)
+        await endSessionOf(c.var.deps.store.db, sha256(presented), c.var.deps.now().toISOString())
       clearRefreshCookie(c)
       return c.json({ ok: true as const }, 200)
     },
@@ -116,7 +118,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!caller?.userId) return c.json(errorBody('not_signed_in'), 401)
       const { db } = c.var.deps.store
       await endAccessTokens(db, caller.userId)
-      await revokeUserTokens(db, caller.userId, c.var.deps.now().toISOString())
+      await endUserSessions(db, caller.userId, c.var.deps.now().toISOString(), 'logout-all')
       clearRefreshCookie(c)
       return c.json({ ok: true as const }, 200)
     },
@@ -182,7 +184,7 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const userId = await spendReset(store.db, sha256(token), now().toISOString())
       if (userId === null) return c.json(errorBody('reset_token_invalid'), 400)
       await setPassword(store.db, userId, await hashPassword(password))
-      await revokeUserTokens(store.db, userId, now().toISOString())
+      await endUserSessions(store.db, userId, now().toISOString(), 'password')
       return c.json({ ok: true as const, message: 'Password changed. You can sign in now.' }, 200)
     },
   )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pruneSessions } from '../../server/db/queries/sessions.ts'
 import { backends } from './backends.ts'
 import { startHarness, type Harness } from './harness.ts'
 
@@ -100,6 +101,113 @@ describe.each(await backends())('session revocation on $name', (backend) => {
     const refreshed = await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
     await api.send('POST', '/auth/logout', { headers: { cookie: cookieOf(refreshed.headers.get('set-cookie')) } })
     expect((await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).status).toBe(401)
+  })
+
+  it('a refresh arriving after sign-out is refused, not taken for theft: the user’s other devices keep working', async () => {
+    const phone = await api.signIn('admin')
+    const laptop = await api.send('POST', '/auth/email', { body: { email: phone.email, password: api.PASSWORD } })
+    const phoneCookie = cookieOf(phone.cookie)
+    expect((await api.send('POST', '/auth/logout', { headers: { cookie: phoneCookie } })).status).toBe(200)
+    // Long after any grace window, the phone's cookie comes back (a tab that missed the sign-out).
+    api.clock.now = new Date(api.clock.now.getTime() + 120_000)
+    expect(await api.send('POST', '/auth/refresh', { headers: { cookie: phoneCookie } })).toMatchObject({
+      status: 401,
+      body: { error: 'Failed to refresh token' },
+    })
+    expect((await api.send('GET', '/auth/me', { token: laptop.body.token })).status).toBe(200)
+    const next = await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(laptop.headers.get('set-cookie')) } })
+    expect(next.status).toBe(200)
+    expect((await api.send('GET', '/auth/me', { token: next.body.token })).status).toBe(200)
+  })
+
+  it('a refresh after sign out everywhere is refused without ending a session started since', async () => {
+    const old = await api.signIn('admin')
+    await api.send('POST', '/auth/logout-all', { token: old.token })
+    const fresh = await api.send('POST', '/auth/email', { body: { email: old.email, password: api.PASSWORD } })
+    api.clock.now = new Date(api.clock.now.getTime() + 120_000)
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(old.cookie) } })).status).toBe(401)
+    expect(
+      (await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(fresh.headers.get('set-cookie')) } })).status,
+    ).toBe(200)
+  })
+
+  it('a sign-out presenting the previous cookie after a rotation ends the successor too', async () => {
+    const { cookie } = await api.signIn('admin')
+    const first = cookieOf(cookie)
+    const rotated = await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
+    const successor = cookieOf(rotated.headers.get('set-cookie'))
+    for (const wait of [0, 60_000]) {
+      api.clock.now = new Date(api.clock.now.getTime() + wait)
+      expect((await api.send('POST', '/auth/logout', { headers: { cookie: first } })).status).toBe(200)
+    }
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: successor } })).status).toBe(401)
+    expect((await api.send('GET', '/auth/me', { token: rotated.body.token })).status).toBe(401)
+  })
+
+  it('a sign-out inside the grace window ends the successor the other tab just got', async () => {
+    const { cookie } = await api.signIn('admin')
+    const first = cookieOf(cookie)
+    const rotated = await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
+    await api.send('POST', '/auth/logout', { headers: { cookie: first } })
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).status).toBe(401)
+    expect(
+      (await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(rotated.headers.get('set-cookie')) } })).status,
+    ).toBe(401)
+  })
+
+  it('a plain sign-out ends that session’s access tokens at once, and only that session’s', async () => {
+    const here = await api.signIn('admin')
+    const there = await api.send('POST', '/auth/email', { body: { email: here.email, password: api.PASSWORD } })
+    expect((await api.send('GET', '/auth/me', { token: here.token })).status).toBe(200)
+    expect((await api.send('POST', '/auth/logout', { headers: { cookie: cookieOf(here.cookie) } })).status).toBe(200)
+    expect(await api.send('GET', '/auth/me', { token: here.token })).toMatchObject({
+      status: 401,
+      body: { error: 'Not signed in' },
+    })
+    expect((await api.send('GET', '/admin/users', { token: here.token })).status).toBe(401)
+    expect((await api.send('GET', '/auth/me', { token: there.body.token })).status).toBe(200)
+  })
+
+  it('a theft (a rotated cookie replayed late) ends every session’s access tokens too', async () => {
+    const phone = await api.signIn('admin')
+    const laptop = await api.send('POST', '/auth/email', { body: { email: phone.email, password: api.PASSWORD } })
+    const first = cookieOf(phone.cookie)
+    await api.send('POST', '/auth/refresh', { headers: { cookie: first } })
+    api.clock.now = new Date(api.clock.now.getTime() + 60_000)
+    expect((await api.send('POST', '/auth/refresh', { headers: { cookie: first } })).status).toBe(401)
+    expect((await api.send('GET', '/auth/me', { token: laptop.body.token })).status).toBe(401)
+    expect(
+      (await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(laptop.headers.get('set-cookie')) } })).status,
+    ).toBe(401)
+  })
+
+  it('pruning drops a session with its last refresh token and keeps the ones still running', async () => {
+    const gone = await api.signIn('admin')
+    const kept = await api.signIn('admin')
+    const sessionOf = (userId: number) =>
+      api.store.db.selectFrom('sessions').select('id').where('user_id', '=', userId).executeTakeFirst()
+    const later = new Date(api.clock.now.getTime() + 40 * 86_400_000)
+    await api.store.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: later.toISOString() })
+      .where('user_id', '=', kept.userId)
+      .execute()
+    await pruneSessions(api.store.db, new Date(api.clock.now.getTime() + 31 * 86_400_000).toISOString())
+    expect(await sessionOf(gone.userId)).toBeUndefined()
+    expect(await sessionOf(kept.userId)).toBeDefined()
+  })
+
+  it('records why each refresh token was revoked', async () => {
+    const { cookie, userId } = await api.signIn('admin')
+    const rotated = await api.send('POST', '/auth/refresh', { headers: { cookie: cookieOf(cookie) } })
+    await api.send('POST', '/auth/logout', { headers: { cookie: cookieOf(rotated.headers.get('set-cookie')) } })
+    const reasons = await api.store.db
+      .selectFrom('refresh_tokens')
+      .select('revoked_reason')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+    expect(reasons.map((row) => row.revoked_reason)).toEqual(['rotated', 'logout'])
   })
 })
 

@@ -7,6 +7,7 @@ import { publicViews } from './004-public-views.ts'
 import { feeds } from './005-feeds.ts'
 import { businesses } from './006-businesses.ts'
 import { itemChanges } from './007-item-changes.ts'
+import { sessionRows } from './010-session-rows.ts'
 import { feedRegistry } from './012-feed-registry.ts'
 import { feedCursor } from './013-feed-cursor.ts'
 
@@ -22,6 +23,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '005-feeds': feeds,
     '006-businesses': businesses,
     '007-item-changes': itemChanges(kind),
+    '010-session-rows': sessionRows,
     '012-feed-registry': feedRegistry,
     '013-feed-cursor': feedCursor,
   }
