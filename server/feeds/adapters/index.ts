@@ -6,6 +6,7 @@ import { decodeEvents511 } from './events511.ts'
 import { decodeItemsJson } from './items-json.ts'
 import { decodeIpaws } from './ipaws.ts'
 import { decodeNws } from './nws.ts'
+import { decodeWfigs } from './wfigs.ts'
 import { decodeWzdx } from './wzdx.ts'
 import { decodeWzdxRegistry } from './wzdx-registry.ts'
 
@@ -14,6 +15,7 @@ export const adapters: Record<string, Decode> = {
   'items-json': decodeItemsJson,
   ipaws: decodeIpaws,
   nws: decodeNws,
+  wfigs: decodeWfigs,
   wzdx: decodeWzdx,
   'wzdx-registry': decodeWzdxRegistry,
   'caltrans-lcs': decodeCaltransLcs,

@@ -3,6 +3,8 @@ import type { Reaction } from '../items.ts'
 import { bannerAlert, badgeCounts } from '../live/severity.ts'
 import { expandRoads } from '../live/roads.ts'
 import { getReaction } from '../api/reaction.ts'
+import { localizeReaction } from '../live/translations.ts'
+import { pageLang } from '../page-lang.ts'
 import { apiSession } from './api-session.ts'
 import { $settings } from './settings.ts'
 import { createSource } from './source.ts'
@@ -20,7 +22,11 @@ const $testLayer = computed($settings, (settings) => settings.testLayer)
 /** The live sections for the page's point: one request shared by the banner, badges and every list. */
 export const reaction = createSource<Reaction>(
   REACTION_READING.staleMs,
-  (point) => getReaction({ lat: point.lat, lon: point.lon, route: point.route, layer: $settings.get().testLayer }, apiSession),
+  // Feed items that carry the page's language (IPAWS alerts in Spanish) show in it (live/translations.ts).
+  (point) =>
+    getReaction({ lat: point.lat, lon: point.lon, route: point.route, layer: $settings.get().testLayer }, apiSession).then(
+      (answer) => localizeReaction(answer, pageLang()),
+    ),
   {
     retries: REACTION_READING.retries,
     everyMs: REACTION_READING.everyMs,
