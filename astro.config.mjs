@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 import { dictionaryParts } from './src/i18n/parts-plugin.ts'
 import { chunkGroup } from './src/integrations/chunks.ts'
+import { devNotFoundIntegration } from './src/integrations/dev-not-found.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
 import { SHELL_CITY } from './src/lib/routing/page-fill.ts'
 import { nearIndexIntegration } from './src/integrations/near-index.ts'
@@ -37,6 +38,7 @@ export default defineConfig({
       filter: (page) => !notInSitemap.test(new URL(page).pathname) && !page.includes(SHELL_CITY.route),
     }),
     hostRulesIntegration(),
+    devNotFoundIntegration(),
     nearIndexIntegration(),
   ],
   devToolbar: { enabled: false },
