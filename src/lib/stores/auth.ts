@@ -1,7 +1,7 @@
 import { ApiError, type Session } from '../api/porchlight.ts'
 import { decodeToken } from '../state/token.ts'
 import { api } from './api.ts'
-import { $authToken, refreshOnce, setSessionToken } from './session.ts'
+import { $authToken, refreshOnce, setSessionToken, withRefreshLock } from './session.ts'
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 2 * 60_000
@@ -14,13 +14,21 @@ export function signIn(session: Session): void {
   setSessionToken(session.token)
 }
 
-/** Forgets the session here, and ends it on the server (its refresh cookie) when it can be reached. */
-export async function signOut(): Promise<void> {
-  setSessionToken(null)
-  await api.auth.logout().catch(() => undefined)
-}
-
 let timer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Forgets the session here at once, then ends it on the server (its refresh cookie) when it can be
+ * reached, holding the refresh lock: a refresh another tab has on the way finishes first, and its
+ * cookie is the one signed out (with the token it stored).
+ */
+export async function signOut(): Promise<void> {
+  clearTimeout(timer)
+  setSessionToken(null)
+  await withRefreshLock(async () => {
+    setSessionToken(null)
+    await api.auth.logout().catch(() => undefined)
+  })
+}
 
 /** Swaps the refresh cookie for a new token; a refusal signs out, a network failure keeps what there is. */
 export async function refreshSession(): Promise<boolean> {

@@ -64,7 +64,15 @@ export async function refreshOnce(seen: string | null, aheadMs: number, refresh:
     }
     await refresh()
   }
+  return withRefreshLock(run)
+}
+
+/**
+ * Runs `task` holding the refresh lock (sign-out takes it too, so it never crosses a refresh in
+ * another tab); without Web Locks it just runs.
+ */
+export function withRefreshLock(task: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  if (!locks) return run()
-  return locks.request(REFRESH_LOCK, run)
+  if (!locks) return task()
+  return locks.request(REFRESH_LOCK, task)
 }

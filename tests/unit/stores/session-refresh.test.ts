@@ -2,10 +2,11 @@ import { cleanTestStorage, setTestStorageKey } from '@nanostores/persistent'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const refresh = vi.fn<() => Promise<unknown>>()
+const logout = vi.fn<() => Promise<unknown>>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({
-  api: { auth: { refresh: () => refresh(), logout: () => Promise.resolve() } },
+  api: { auth: { refresh: () => refresh(), logout: () => logout() } },
 }))
-const { refreshSession } = await import('../../../src/lib/stores/auth.ts')
+const { refreshSession, signOut } = await import('../../../src/lib/stores/auth.ts')
 const { $authToken, $editorAuth, REFRESH_LOCK } = await import('../../../src/lib/stores/session.ts')
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -16,6 +17,7 @@ describe('refresh across tabs', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     refresh.mockReset()
+    logout.mockReset().mockResolvedValue({ ok: true })
   })
   afterEach(() => {
     $authToken.set(null)
@@ -54,5 +56,25 @@ describe('refresh across tabs', () => {
     expect(await mine).toBe(true)
     expect(refresh).not.toHaveBeenCalled()
     expect($authToken.get()).toBe(fromOtherTab)
+  })
+
+  it('sign-out waits for a refresh in another tab, then ends the session it stored', async () => {
+    $authToken.set(token({ EntityType: 1, exp: inSeconds(60) }))
+    let release = (): void => undefined
+    const held = navigator.locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (release = resolve)))
+    await vi.advanceTimersByTimeAsync(0)
+    const out = signOut()
+    await vi.advanceTimersByTimeAsync(10)
+    // Signed out here at once, but the server call waits for the lock.
+    expect($authToken.get()).toBeNull()
+    expect(logout).not.toHaveBeenCalled()
+    // The other tab's refresh stores its new token, then lets go.
+    setTestStorageKey('porchlight:token', JSON.stringify(token({ EntityType: 1, exp: inSeconds(3600) })))
+    release()
+    await held
+    await out
+    expect(logout).toHaveBeenCalledOnce()
+    expect($authToken.get()).toBeNull()
+    expect($editorAuth.get()).toBeNull()
   })
 })
