@@ -39,7 +39,7 @@ function simulatedClock(startIso: string) {
       realBase = performance.now()
       speed = next
     },
-    async sleep(ms: number) {
+    sleep: async (ms: number): Promise<void> => {
       const until = now() + ms
       for (let polls = 0; now() < until && polls < 200_000; polls++) await new Promise((resolve) => setTimeout(resolve, 5))
     },

@@ -8,6 +8,7 @@ import { cellsForPoint } from '../db/queries/grid.ts'
 import type { AppEnv } from '../env.ts'
 import { distanceToShape } from '../feeds/geometry.ts'
 import { requestBusinesses, withLocalPending } from '../feeds/overpass/pending.ts'
+import { clientSource } from './http.ts'
 import { cellCandidates, pageCandidates, syncLists, type Candidate } from './reaction-cells.ts'
 
 const KM_PER_MILE = 1.609344
@@ -142,7 +143,7 @@ export async function answerReaction(
     kept = reactionCache.set(key, answer)
   }
   // OpenStreetMap businesses for this area: fetched in the background when missing or a week old (server/feeds/overpass).
-  const loading = !answer.layer && (await requestBusinesses(store.db, answer.lat, answer.lon))
+  const loading = !answer.layer && (await requestBusinesses(store.db, answer.lat, answer.lon, clientSource(c)))
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': answer.layer || loading ? 'private, no-store' : 'public, max-age=30',

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { Response } from 'undici'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { requestsOn } from '../../server/feeds/overpass/cells.ts'
+import { requestsOn, takeRequest } from '../../server/feeds/overpass/cells.ts'
 import type { FetcherOptions } from '../../server/feeds/overpass/fetcher.ts'
 import { businessHealth } from '../../server/feeds/overpass/health.ts'
 import { WEEK_MS, startBusinesses } from '../../server/feeds/overpass/start.ts'
@@ -140,27 +140,35 @@ describe.each(await backends())('businesses on $name', (backend) => {
 
   it('keeps a daily budget in the database, across restarts, reset the next UTC day', async () => {
     const overpass = fakeOverpass([{ status: 200, body: ANSWER }])
-    let fetcher = start(overpass, 2)
+    const day = h.clock.now.toISOString().slice(0, 10)
+    // Other instances spent 46 of today's 48 (the budget's pace, one every 30 minutes, would not allow it from one).
+    for (let spent = 0; spent < 46; spent++) await takeRequest(h.store.db, day, 48)
+    let fetcher = start(overpass, 48)
     for (const path of [SNOQUALMIE, DUVALL, SACRAMENTO]) await h.send('GET', path)
     await fetcher.idle()
     expect(overpass.calls).toHaveLength(2)
-    const day = h.clock.now.toISOString().slice(0, 10)
-    expect(await requestsOn(h.store.db, day)).toBe(3)
+    expect(await requestsOn(h.store.db, day)).toBe(49)
     const health = await businessHealth(h.store.db, fetcher, h.clock.now)
-    expect(health).toMatchObject({ id: 'osm', requestsToday: 3, dailyBudget: 2, lastError: 'Daily budget of 2 requests reached' })
+    expect(health).toMatchObject({
+      id: 'osm',
+      requestsToday: 49,
+      dailyBudget: 48,
+      lastError: 'Daily budget of 48 requests reached',
+    })
 
-    // A restart does not reset the count.
+    // Sacramento, the bigger place, went before Duvall, which met the budget. A restart does not reset the count.
+    expect(decodeURIComponent(overpass.calls[1]!.url)).toContain('(38.55,-121.5,38.6,-121.45)')
     stop()
-    fetcher = start(overpass, 2)
+    fetcher = start(overpass, 48)
     h.clock.now = new Date(h.clock.now.getTime() + 2 * 3_600_000)
-    await h.send('GET', SACRAMENTO)
+    await h.send('GET', DUVALL)
     await fetcher.idle()
     expect(overpass.calls).toHaveLength(2)
 
     // The next UTC day has a fresh budget.
     h.clock.now = new Date(`${day}T23:59:00Z`)
     h.clock.now = new Date(h.clock.now.getTime() + 2 * 60_000)
-    await h.send('GET', '/api/reaction?lat=38.58161&lon=-121.4944')
+    await h.send('GET', '/api/reaction?lat=47.74231&lon=-121.9857')
     await fetcher.idle()
     expect(overpass.calls).toHaveLength(3)
   })

@@ -1,14 +1,19 @@
-// Fetches a cell's businesses from Overpass, one request at a time per instance, within a daily budget, politely.
+// Fetches a cell's businesses from Overpass, one request at a time per instance, within a daily budget spread over
+// the day, politely. A visitor's address may add only a few new cells an hour; the queue is capped and serves the
+// cells near listed places first (rank.ts), so an anonymous flood can neither spend the day nor bury a real visitor.
 import { fetch as undiciFetch } from 'undici'
 import { nearestCity } from '../../../src/lib/cities.ts'
 import type { Db } from '../../db/index.ts'
 import { deleteItem } from '../../db/queries/items.ts'
 import { cityIndex } from '../../lib/cities.ts'
+import { hit } from '../../db/queries/rate-limits.ts'
 import { safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.ts'
 import { storeFeedItems } from '../store.ts'
 import { addCell, cellFailed, cellFetched, cellRow, dueCells, takeRequest } from './cells.ts'
 import { decodeOverpass } from './decode.ts'
+import { paceOf, takeTurn } from './pace.ts'
 import { cellOf, overpassQuery, type Cell } from './query.ts'
+import { MAX_SOURCES, compareRank, nearness, type Ranked } from './rank.ts'
 
 export const OSM_FEED_ID = 'osm'
 /** The Overpass operators ask for at least 30 s after a 429. */
@@ -18,6 +23,10 @@ const MAX_429_TRIES = 3
 const RETRY_FAILED_MS = 3_600_000
 /** How long the "is this cell fresh?" answer is remembered, so a reaction rarely reads the table. */
 const MEMO_MS = 60_000
+/** New cells (never fetched, not waiting) one address (an IPv6 /64) may have queued per hour. */
+export const NEW_CELLS_PER_SOURCE = 30
+/** Cells waiting at most; when full, a better-ranked cell takes the worst one's place. */
+export const MAX_QUEUE = 100
 
 export type FetcherOptions = {
   url: string
@@ -30,9 +39,26 @@ export type FetcherOptions = {
   sleep: (ms: number) => Promise<void>
   fetchImpl?: SafeFetchOptions['fetchImpl']
   onStored?: (cell: string, count: number) => void
+  /** NEW_CELLS_PER_SOURCE unless given. */
+  newCellsPerSource?: number
+  /** MAX_QUEUE unless given. */
+  maxQueue?: number
+  /** The wait after a 429: MIN_429_WAIT_MS unless given (start.ts gives less only to a fake Overpass on loopback). */
+  min429WaitMs?: number
 }
 
-type Job = { cell: Cell; lat: number; lon: number; state: string; timeZone: string }
+/** A cell waiting for its turn; `empty` while nothing is stored for it yet (the visitor sees "loading"). */
+type Job = Omit<Ranked, 'sources'> & {
+  sources: Set<string>
+  cell: Cell
+  lat: number
+  lon: number
+  state: string
+  timeZone: string
+  requestedAt: string
+  empty: boolean
+}
+type Place = Pick<Job, 'lat' | 'lon' | 'state' | 'timeZone' | 'requestedAt' | 'empty'>
 
 /** Retry-After in ms (seconds or an HTTP date), or 0. */
 export function retryAfterMs(value: string | null, now: Date): number {
@@ -45,9 +71,18 @@ export function retryAfterMs(value: string | null, now: Date): number {
 
 export type BusinessFetcher = ReturnType<typeof createBusinessFetcher>
 
-export function createBusinessFetcher(db: Db, options: FetcherOptions) {
+export function createBusinessFetcher(db: Db, given: FetcherOptions) {
+  const options = {
+    ...given,
+    newCellsPerSource: given.newCellsPerSource ?? NEW_CELLS_PER_SOURCE,
+    maxQueue: given.maxQueue ?? MAX_QUEUE,
+    min429WaitMs: given.min429WaitMs ?? MIN_429_WAIT_MS,
+  }
+  const pace = paceOf(options.dailyBudget)
   const queue: Job[] = []
-  const queued = new Set<string>()
+  /** Every cell waiting or being fetched, by key. */
+  const queued = new Map<string, Job>()
+  let order = 0
   const memo = new Map<string, { fresh: boolean; until: number }>()
   let running: Promise<void> | null = null
   let stopped = false
@@ -55,9 +90,23 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
 
   const day = (): string => options.now().toISOString().slice(0, 10)
 
-  /** One Overpass request, waiting out 429s (at least 30 s, longer if Retry-After says so). */
+  /** Waits for the budget's next turn (pace.ts); false when stopped meanwhile. */
+  async function turn(): Promise<boolean> {
+    while (!stopped) {
+      const wait = await takeTurn(db, pace, options.now().getTime())
+      if (!wait) return true
+      await options.sleep(wait)
+    }
+    return false
+  }
+
+  /**
+   * One Overpass request, waiting out 429s (at least 30 s, longer if Retry-After says so). The first attempt's turn
+   * was taken before the job was chosen; each retry takes its own.
+   */
   async function ask(query: string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
     for (let attempt = 1; ; attempt++) {
+      if (attempt > 1 && !(await turn())) return { ok: false, error: 'Stopped' }
       if (!(await takeRequest(db, day(), options.dailyBudget)))
         return { ok: false, error: `Daily budget of ${options.dailyBudget} requests reached` }
       let retryAfter: string | null = null
@@ -78,13 +127,22 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
       })
       if (result.ok) return { ok: true, text: result.text }
       if (result.status !== 429 || attempt >= MAX_429_TRIES || stopped) return { ok: false, error: result.error }
-      await options.sleep(Math.max(MIN_429_WAIT_MS, retryAfterMs(retryAfter, options.now())))
+      await options.sleep(Math.max(options.min429WaitMs, retryAfterMs(retryAfter, options.now())))
     }
   }
 
   /** Stores the cell's businesses and removes the ones OSM no longer lists inside it. */
   async function fill(job: Job): Promise<void> {
     const now = options.now()
+    // The cell's row is written when its turn comes, so cells dropped from the queue leave nothing behind.
+    await addCell(db, {
+      cell: job.cell.key,
+      lat: job.lat,
+      lon: job.lon,
+      state: job.state,
+      time_zone: job.timeZone,
+      requested_at: job.requestedAt,
+    })
     const answer = await ask(overpassQuery(job.cell))
     try {
       if (!answer.ok) throw new Error(answer.error)
@@ -114,8 +172,18 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
     }
   }
 
+  /** Takes the best-ranked waiting job out of the queue. */
+  function takeBest(): Job | undefined {
+    let best = 0
+    for (let index = 1; index < queue.length; index++) if (compareRank(queue[index]!, queue[best]!) < 0) best = index
+    return queue.splice(best, 1)[0]
+  }
+
   async function drainQueue(): Promise<void> {
-    for (let job = queue.shift(); job && !stopped; job = queue.shift()) {
+    // The turn comes first, so the job chosen is the best one waiting when the budget allows a request.
+    while (queue.length && !stopped && (await turn())) {
+      const job = takeBest()
+      if (!job) break
       await fill(job).catch((error: unknown) => console.error('businesses: fetch failed', error))
       queued.delete(job.cell.key)
     }
@@ -130,46 +198,68 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
     })
   }
 
-  function enqueue(job: Job): void {
-    if (queued.has(job.cell.key) || stopped) return
-    queued.add(job.cell.key)
+  /** Queues a cell (true), or leaves it out when the queue is full of better-ranked cells (false). */
+  function enqueue(cell: Cell, place: Place, source: string | null): boolean {
+    if (stopped) return false
+    const waiting = queued.get(cell.key)
+    if (waiting) {
+      if (source && waiting.sources.size < MAX_SOURCES) waiting.sources.add(source)
+      return true
+    }
+    const job: Job = { cell, ...place, ...nearness(cell), sources: new Set(source ? [source] : []), order: order++ }
+    if (queue.length >= options.maxQueue) {
+      let worst = 0
+      for (let index = 1; index < queue.length; index++) if (compareRank(queue[index]!, queue[worst]!) > 0) worst = index
+      const dropped = queue[worst]
+      if (!dropped || compareRank(job, dropped) >= 0) return false
+      queue.splice(worst, 1)
+      queued.delete(dropped.cell.key)
+    }
+    queued.set(cell.key, job)
     queue.push(job)
     start()
+    return true
+  }
+
+  /** Counts a new cell for the caller's address (an IPv6 /64) in the shared rate limits; true within the limit. */
+  async function newCellAllowed(source: string, now: Date): Promise<boolean> {
+    return (await hit(db, `osm-cells:${source}`, 3600, now)) <= options.newCellsPerSource
   }
 
   return {
     /**
-     * Called for each visitor's point (never awaited by a fetch): queues the cell when its businesses are missing or
-     * older than the refresh period. True while a cell with nothing stored yet is being fetched ("loading").
+     * Called for each visitor's point (never awaited by a fetch) with the visitor's address as rate limits count it:
+     * queues the cell when its businesses are missing or older than the refresh period. True while a cell with nothing
+     * stored yet waits or is being fetched ("loading"). A cell never asked before counts against the address's new
+     * cells this hour; past that, or when the queue is full of better cells, the cell is simply not queued.
      */
-    async request(lat: number, lon: number): Promise<boolean> {
+    async request(lat: number, lon: number, source: string | null = null): Promise<boolean> {
       const cell = cellOf(lat, lon)
       const now = options.now()
+      const waiting = queued.get(cell.key)
+      if (waiting) {
+        enqueue(cell, waiting, source)
+        return waiting.empty
+      }
       const remembered = memo.get(cell.key)
-      if (remembered && remembered.until > now.getTime() && !queued.has(cell.key)) return false
-      let row = await cellRow(db, cell.key)
+      if (remembered && remembered.until > now.getTime()) return false
+      const row = await cellRow(db, cell.key)
       const fresh = !!row?.fetched_at && now.getTime() - Date.parse(row.fetched_at) < options.refreshMs
       const failedLately = !!row?.last_error_at && now.getTime() - Date.parse(row.last_error_at) < RETRY_FAILED_MS
-      if (fresh || (failedLately && !queued.has(cell.key))) {
+      if (fresh || failedLately) {
         memo.set(cell.key, { fresh, until: now.getTime() + MEMO_MS })
         return false
       }
-      if (!row) {
+      let place: Omit<Place, 'empty'>
+      if (row) {
+        place = { lat: row.lat, lon: row.lon, state: row.state, timeZone: row.time_zone, requestedAt: row.requested_at }
+      } else {
         const city = nearestCity(cityIndex().cities, lat, lon)
         if (!city) return false
-        await addCell(db, {
-          cell: cell.key,
-          lat,
-          lon,
-          state: city.state,
-          time_zone: city.timezone,
-          requested_at: now.toISOString(),
-        })
-        row = await cellRow(db, cell.key)
-        if (!row) return false
+        if (source && !(await newCellAllowed(source, now))) return false
+        place = { lat, lon, state: city.state, timeZone: city.timezone, requestedAt: now.toISOString() }
       }
-      enqueue({ cell, lat: row.lat, lon: row.lon, state: row.state, timeZone: row.time_zone })
-      return !row.fetched_at
+      return enqueue(cell, { ...place, empty: !row?.fetched_at }, source) && !row?.fetched_at
     },
     /** Queues every cell whose data is older than the refresh period (the weekly refresh; run hourly). */
     async refreshDue(limit = 50): Promise<number> {
@@ -178,7 +268,18 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
       for (const row of rows) {
         const failedLately = !!row.last_error_at && options.now().getTime() - Date.parse(row.last_error_at) < RETRY_FAILED_MS
         if (!failedLately)
-          enqueue({ cell: cellOf(row.lat, row.lon), lat: row.lat, lon: row.lon, state: row.state, timeZone: row.time_zone })
+          enqueue(
+            cellOf(row.lat, row.lon),
+            {
+              lat: row.lat,
+              lon: row.lon,
+              state: row.state,
+              timeZone: row.time_zone,
+              requestedAt: row.requested_at,
+              empty: !row.fetched_at,
+            },
+            null,
+          )
       }
       return rows.length
     },
@@ -189,6 +290,10 @@ export function createBusinessFetcher(db: Db, options: FetcherOptions) {
     stop(): void {
       stopped = true
       queue.length = 0
+    },
+    /** Cells waiting for their turn (not counting the one being fetched). */
+    get queueLength() {
+      return queue.length
     },
     get lastError() {
       return lastError

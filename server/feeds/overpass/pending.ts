@@ -4,13 +4,14 @@ import { businessFetcher } from './start.ts'
 
 /**
  * Queues the point's cell when its businesses are missing or old, without waiting for Overpass. True while nothing is
- * stored for the cell yet and a fetch is under way. Never throws: a reaction answer never fails for this.
+ * stored for the cell yet and a fetch is under way. `source` is the visitor's address as rate limits count it (IPv6
+ * by /64), which may add only a few new cells an hour. Never throws: a reaction answer never fails for this.
  */
-export async function requestBusinesses(db: Db, lat: number, lon: number): Promise<boolean> {
+export async function requestBusinesses(db: Db, lat: number, lon: number, source: string): Promise<boolean> {
   const fetcher = businessFetcher(db)
   if (!fetcher) return false
   try {
-    return await fetcher.request(lat, lon)
+    return await fetcher.request(lat, lon, source)
   } catch (error) {
     console.error('businesses: request', error)
     return false

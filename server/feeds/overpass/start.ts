@@ -1,7 +1,7 @@
 // The business fetcher of this API instance: configured from the environment, refreshed hourly, found by the reaction.
 import type { Db } from '../../db/index.ts'
 import { loadFeedsConfig } from '../config.ts'
-import { createBusinessFetcher, type BusinessFetcher, type FetcherOptions } from './fetcher.ts'
+import { MIN_429_WAIT_MS, createBusinessFetcher, type BusinessFetcher, type FetcherOptions } from './fetcher.ts'
 
 export const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter'
 /** Well under the Overpass manual's "about 10000 requests per day" for the public instances. */
@@ -15,7 +15,21 @@ const fetchers = new WeakMap<Db, BusinessFetcher>()
 /** The running fetcher for this database, if this instance started one (JOBS=0 or OVERPASS_ENABLED=0: none). */
 export const businessFetcher = (db: Db): BusinessFetcher | null => fetchers.get(db) ?? null
 
-/** Reads OVERPASS_URL, OVERPASS_DAILY_BUDGET and the feeds' contact (FEEDS_CONTACT) for the User-Agent. */
+/** True for a URL on this machine (127.0.0.0/8, ::1, localhost): a fake Overpass in tests, never the operators'. */
+function onLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Reads OVERPASS_URL, OVERPASS_DAILY_BUDGET and the feeds' contact (FEEDS_CONTACT) for the User-Agent. The wait after
+ * a 429 is the operators' 30 s; OVERPASS_429_WAIT_MS shortens it only for an Overpass on loopback with private
+ * fetches allowed (the end-to-end tests' fake), so no setting can make the product hurry a real Overpass.
+ */
 export function fetcherOptions(env: Env, allowPrivate: boolean): Omit<FetcherOptions, 'now' | 'sleep'> {
   const budget = Number(env['OVERPASS_DAILY_BUDGET'])
   let userAgent = `Porchlight/1.0 ${env['FEEDS_CONTACT'] ?? ''}`.trim()
@@ -24,13 +38,17 @@ export function fetcherOptions(env: Env, allowPrivate: boolean): Omit<FetcherOpt
   } catch {
     // A bad feeds file stops the feed engine with its own message; the contact variable still applies here.
   }
+  const url = env['OVERPASS_URL'] || DEFAULT_OVERPASS_URL
+  const testWait = Number(env['OVERPASS_429_WAIT_MS'])
+  const fake = allowPrivate && onLoopback(url) && env['OVERPASS_429_WAIT_MS'] !== undefined && Number.isInteger(testWait)
   return {
-    url: env['OVERPASS_URL'] || DEFAULT_OVERPASS_URL,
+    url,
     userAgent,
     dailyBudget: Number.isInteger(budget) && budget >= 0 ? budget : DEFAULT_DAILY_BUDGET,
     refreshMs: WEEK_MS,
     allowPrivate,
     timeoutMs: 60_000,
+    min429WaitMs: fake ? Math.max(0, testWait) : MIN_429_WAIT_MS,
   }
 }
 
