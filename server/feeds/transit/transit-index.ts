@@ -1,0 +1,31 @@
+// What Porchlight keeps of an agency's static GTFS (server/feeds/transit/static-gtfs.ts): handed to the
+// GTFS-realtime adapter as plain data (it runs in the decode worker), stored as JSON in transit_static.
+
+/** [south, west, north, east] in degrees. */
+export type Box = [number, number, number, number]
+
+export type TransitIndex = {
+  /** stop_id → [lat, lon]. */
+  stops: Record<string, [number, number]>
+  /** route_id → its name ("224 Redmond – Duvall"), agency_id, and the box of its stops (null when trips are unknown). */
+  routes: Record<string, { name: string; agency: string | null; box: Box | null }>
+  /** agency_id ('' when agency.txt has none) → name, link and the box of its routes' stops. */
+  agencies: Record<string, { name: string; url: string | null; box: Box | null }>
+  /** The box of every stop. */
+  box: Box | null
+}
+
+/**
+ * The box grown to hold a point.
+ * @example boxAdd(null, 47.6, -122.3) // [47.6, -122.3, 47.6, -122.3]
+ */
+export function boxAdd(box: Box | null, lat: number, lon: number): Box {
+  if (!box) return [lat, lon, lat, lon]
+  return [Math.min(box[0], lat), Math.min(box[1], lon), Math.max(box[2], lat), Math.max(box[3], lon)]
+}
+
+/** The smallest box holding both (either may be null). */
+export function boxUnion(a: Box | null, b: Box | null): Box | null {
+  if (!a || !b) return a ?? b
+  return boxAdd(boxAdd(a, b[0], b[1]), b[2], b[3])
+}
