@@ -5,7 +5,7 @@ import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { savedHref, searchHref } from '../lib/search-nav.ts'
 import { pageLang } from '../lib/page-lang.ts'
 import { isLocale, localePrefix, type Section } from '../lib/routing/routes.ts'
-import { $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
+import { $chosenLanguage, $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
 import { $savedPlaces, noteSearchChoice, type SavedPlace } from '../lib/stores/search.ts'
 
 export type CitySearchLabels = {
@@ -21,10 +21,10 @@ export type CitySearchLabels = {
 
 const DEBOUNCE_MS = 200
 
-/** Where results lead: the settings language (the site's links follow it), else this page's. */
+/** Where results lead: the language the visitor chose (the site's links follow it), else this page's. */
 const targetPrefix = (pagePrefix: string): string => {
-  const language = $settings.get().language
-  return isLocale(language) ? localePrefix(language) : pagePrefix
+  const chosen = $chosenLanguage.get()
+  return isLocale(chosen) && chosen === $settings.get().language ? localePrefix(chosen) : pagePrefix
 }
 
 /**

@@ -60,6 +60,17 @@ test.describe('a Spanish browser', () => {
       'href',
       '/es/wa/duvall/roads',
     )
+    // Only offered: until the visitor takes it, the site's links keep the page's language.
+    const nav = page.getByRole('complementary').getByRole('navigation', { name: 'Sections' })
+    await expect(nav.getByRole('link', { name: 'Statuses' })).toHaveAttribute('href', '/wa/duvall/statuses')
+    await expect(page.locator('.tabs a[data-section="weather"]')).toHaveAttribute('href', '/wa/duvall')
+    const search = page.getByRole('complementary').getByRole('combobox')
+    await search.fill('Carnation')
+    await page
+      .getByRole('option', { name: /Carnation, WA/ })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/wa\/carnation\/roads$/)
   })
 
   test('ignores a stored value that is not a language', async ({ page }) => {

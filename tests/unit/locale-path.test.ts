@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageToOffer, offerKey, swapLocale } from '../../src/lib/routing/locale-path.ts'
+import { languageToOffer, linkLocale, offerKey, swapLocale } from '../../src/lib/routing/locale-path.ts'
 
 describe('swapLocale', () => {
   it.each([
@@ -29,5 +29,17 @@ describe('languageToOffer', () => {
     expect(languageToOffer('ja', 'en', offerKey('ja', 'en'))).toBeNull()
     // A dismissal is for one pair only.
     expect(languageToOffer('es', 'en', offerKey('ja', 'en'))).toBe('en')
+  })
+})
+
+describe('linkLocale', () => {
+  it.each([
+    ['en', 'es', '', 'en'],
+    ['en', 'es', 'es', 'es'],
+    ['es', 'en', 'en', 'en'],
+    ['de', 'es', 'fr', 'de'],
+    ['ja', '<script>', '<script>', 'ja'],
+  ] as const)('page %s, saved %s, chosen %s → %s', (page, saved, chosen, expected) => {
+    expect(linkLocale(page, saved, chosen)).toBe(expected)
   })
 })

@@ -1,18 +1,18 @@
-// The settings language decides where the site's own links go (the nav, the brand, the account
+// The language the visitor chose decides where the site's own links go (the nav, the brand, the account
 // line, search results), while the page itself stays in its URL's language.
-import { swapLocale } from '../routing/locale-path.ts'
+import { linkLocale, swapLocale } from '../routing/locale-path.ts'
 import type { Locale } from '../routing/routes.ts'
-import { $settings } from '../stores/settings.ts'
+import { $chosenLanguage, $settings } from '../stores/settings.ts'
 import { pageLocale, pageStaysInLanguage } from './page.ts'
 
-/** The language the site's links lead to: the saved one, except on error pages (they stay as served). */
+/** The language the site's links lead to: the chosen one, except on error pages (they stay as served). */
 export function siteLocale(): Locale {
-  return pageStaysInLanguage ? pageLocale : $settings.get().language
+  return pageStaysInLanguage ? pageLocale : linkLocale(pageLocale, $settings.get().language, $chosenLanguage.get())
 }
 
 const SITE_LINKS = '.side a[href^="/"], .tabs a[href^="/"], [data-account] a[href^="/"]'
 
-/** Points the nav's links at the settings language when it differs from the page's. */
+/** Points the nav's links at the chosen language when it differs from the page's. */
 export function localizeSiteLinks(): void {
   const to = siteLocale()
   if (to === pageLocale) return

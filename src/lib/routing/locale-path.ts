@@ -25,3 +25,14 @@ export function languageToOffer(page: Locale, saved: unknown, dismissed: string 
 
 /** What a dismissal remembers: this page language and the offered one ('ja>en'). */
 export const offerKey = (page: Locale, offered: Locale): string => `${page}>${offered}`
+
+/**
+ * Where the site's own links (nav, brand, search results) lead: the visitor's language once they chose it
+ * (in Settings, the footer menu or the offer), else this page's. A language only detected from the browser
+ * is offered, never followed: a Spanish browser reading /wa/duvall stays in English until it says otherwise.
+ * @example linkLocale('en', 'es', null) // 'en'
+ * @example linkLocale('en', 'es', 'es') // 'es'
+ */
+export function linkLocale(page: Locale, saved: unknown, chosen: unknown): Locale {
+  return isLocale(saved) && chosen === saved ? saved : page
+}

@@ -1,7 +1,7 @@
 import './storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
 import { atom, computed } from 'nanostores'
-import type { Locale } from '../routing/routes.ts'
+import { isLocale, type Locale } from '../routing/routes.ts'
 import {
   DEFAULT_SETTINGS,
   decodeSettings,
@@ -45,9 +45,18 @@ export const setNightMode = (nightMode: boolean): void => updateSettings({ night
 /** Camera image size, 1 (smallest) to 5 (largest); the decoder keeps it in range. */
 export const setImageSize = (imageSize: number): void => updateSettings({ imageSize })
 
+/**
+ * The language the visitor chose themselves ('' until they do): the settings hold the detected one too
+ * (SPEC section 4), and only a choice makes the site's links change language (routing/locale-path.ts).
+ */
+export const $chosenLanguage = persistentAtom<string>('porchlight:language-chosen', '', {
+  decode: (value) => (isLocale(value) ? value : ''),
+})
+
 /** Saves the visitor's language; the i18next detector key follows so both agree (SPEC section 4). */
 export function setLanguage(language: Locale): void {
   updateSettings({ language })
+  $chosenLanguage.set(language)
   try {
     localStorage.setItem('i18nextLng', language)
   } catch {
