@@ -34,6 +34,8 @@ export type Config = {
   jobs: boolean
   /** Seconds a reaction answer is reused in memory (0: never). */
   reactionCacheSeconds: number
+  /** Days an owner link's edit key opens its item (OWNER_KEY_DAYS, 1 to 365, default 30). */
+  ownerKeyDays: number
   /** The chat assistant's OpenAI-compatible endpoint (…/v1) and key; without both it has no model. */
   assistantApiUrl: string | null
   assistantApiKey: string | null
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: flag(env['DEMO_DATA'], true),
     jobs: flag(env['JOBS'], true),
     reactionCacheSeconds: Math.max(0, Number(env['REACTION_CACHE_SECONDS'] ?? 5) || 0),
+    ownerKeyDays: Math.min(365, Math.max(1, Math.trunc(Number(env['OWNER_KEY_DAYS'] ?? 30) || 30))),
     assistantApiUrl: env['ASSISTANT_API_URL']?.replace(/\/+$/, '') || null,
     assistantApiKey: env['ASSISTANT_API_KEY'] || null,
     assistantModel: env['ASSISTANT_MODEL'] || 'gpt-4o-mini',

@@ -45,6 +45,8 @@ export type ItemsTable = {
   layer: Generated<number>
   /** SHA-256 of the item's secret edit key, or null. */
   edit_key_hash: string | null
+  /** When the edit key stops opening the item (ISO); null with no key (migration 008). */
+  edit_key_expires_at: string | null
   is_demo: Generated<number>
   next_fetch_at: string | null
   fetch_error: string | null

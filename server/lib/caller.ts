@@ -1,12 +1,13 @@
-// Who is calling: from the bearer token, or on the SPEC's manage calls `t` and legacy calls `h` (token or edit key).
+// Who is calling: from the bearer token, or on the SPEC's manage calls `t` and legacy calls `h` (a token).
+// An owner's edit key is never a credential here: it is exchanged at GET /api/login for a short-lived token.
 import type { Context } from 'hono'
 import { ROLES } from '../../src/lib/state/auth.ts'
-import { getItem, itemByEditKeyHash } from '../db/queries/items.ts'
+import { getItem } from '../db/queries/items.ts'
 import { sessionLive } from '../db/queries/sessions.ts'
 import { userById } from '../db/queries/users.ts'
 import type { ItemRow, UserRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { sha256, verifyAccessToken, type Caller } from './auth.ts'
+import { verifyAccessToken, type Caller } from './auth.ts'
 
 export const KEY_TAG_LENGTH = 16
 
@@ -22,6 +23,11 @@ export function userCaller(user: UserRow): Caller {
     cityName: user.city_name,
     keyTag: null,
   }
+}
+
+/** Whether an item's edit key still opens it at `now` (a key without an expiry never does). */
+export function keyOpen(item: Pick<ItemRow, 'edit_key_hash' | 'edit_key_expires_at'>, now: Date): boolean {
+  return item.edit_key_hash !== null && item.edit_key_expires_at !== null && item.edit_key_expires_at > now.toISOString()
 }
 
 /** The 'one' caller an item's edit key stands for. */
@@ -44,7 +50,7 @@ const LEGACY_CALL = /^\/api\/editzzz\/\d+(?:\/(?:lock|unlock))?\/?$/
 /**
  * The query parameters that may carry a credential on this call (SPEC section 7): `t` on
  * /api/manage/{id} and its lock and unlock, `h` on the legacy /api/editzzz ones (and `t` on their
- * DELETE, as the SPEC lists it). Everywhere else a token in the URL is ignored: URLs end up in logs,
+ * DELETE, as the SPEC lists it); each carries a token, never an edit key. Everywhere else a token in the URL is ignored: URLs end up in logs,
  * histories and Referer headers.
  */
 function queryNames(c: Context<AppEnv>): readonly ('t' | 'h')[] {
@@ -70,10 +76,8 @@ export async function currentCaller(c: Context<AppEnv>): Promise<Caller | null> 
   const credential = presented(c)
   if (!credential || credential.length > 4096) return null
   const { db } = c.var.deps.store
-  if (!credential.includes('.')) {
-    const item = await itemByEditKeyHash(db, sha256(credential))
-    return item ? keyCaller(item) : null
-  }
+  // An edit key (no dots) is not a bearer: only GET /api/login takes it.
+  if (!credential.includes('.')) return null
   const claims = await verifyAccessToken(c.var.deps.config.jwtSecret, credential, c.var.deps.now())
   if (!claims) return null
   if (claims.userId !== null) {
@@ -83,5 +87,7 @@ export async function currentCaller(c: Context<AppEnv>): Promise<Caller | null> 
     return user && live && user.token_version === claims.version ? userCaller(user) : null
   }
   const item = claims.itemId === null ? null : await getItem(db, claims.itemId)
-  return item && item.edit_key_hash?.slice(0, KEY_TAG_LENGTH) === claims.keyTag ? keyCaller(item) : null
+  // A new key, or the key's end, ends the tokens made from it.
+  const current = item && item.edit_key_hash?.slice(0, KEY_TAG_LENGTH) === claims.keyTag && keyOpen(item, c.var.deps.now())
+  return current ? keyCaller(item) : null
 }

@@ -1,11 +1,23 @@
-// The item writes shared by /items, /api/manage and the legacy /api/editzzz calls, with canEdit on every one.
+// The item writes shared by /items, /api/manage and the legacy /api/editzzz calls, with canEdit on every one
+// and the permission table (src/lib/field-permission.ts) on every field: docs/security.md, "Who may change what".
 import { canEdit, type EditTarget } from '../../src/lib/can-edit.ts'
-import { DEFAULT_LOCK_SECONDS } from '../../src/lib/items.ts'
+import { searchCities, type City } from '../../src/lib/cities.ts'
+import {
+  ITEM_FIELDS,
+  SCOPED_PLACE_MILES,
+  allowedPriorities,
+  forbiddenSpecialKey,
+  policyOf,
+  type FieldPolicy,
+} from '../../src/lib/field-permission.ts'
+import { haversineKm } from '../../src/lib/geo.ts'
+import { DEFAULT_LOCK_SECONDS, parsePriority } from '../../src/lib/items.ts'
 import { deleteItem, getItem, insertItem, updateItem } from '../db/queries/items.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { Deps } from '../env.ts'
 import type { Caller } from './auth.ts'
-import { prepareItem, type ItemInput } from './item-input.ts'
+import { cityIndex, findCity } from './cities.ts'
+import { DEFAULTS, FIELD_COLUMNS, pascal, prepareItem, type Fields, type ItemInput } from './item-input.ts'
 import { errorBody, errorMessage, type ErrorBody } from '../../src/lib/errors.ts'
 
 export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: ErrorBody }
@@ -17,6 +29,67 @@ const fail = (status: 401 | 403 | 404, code: 'auth_required' | 'no_edit_permissi
   status,
   error: errorBody(code),
 })
+
+const forbidden = (error: ErrorBody): Outcome => ({ ok: false, status: 403, error })
+
+/** The cities a scoped caller's scope names: their page's city, or every city of their city name. */
+function scopeCities(caller: Caller): City[] {
+  if (caller.role === 'page') {
+    const city = caller.pageName ? findCity(caller.pageName) : null
+    return city ? [city] : []
+  }
+  if (!caller.cityName) return []
+  const [name = '', state] = caller.cityName
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
+  return searchCities(cityIndex(), name, 200)
+    .map((result) => result.city)
+    .filter((city) => city.name.toLowerCase() === name && (!state || city.state.toLowerCase() === state))
+}
+
+/**
+ * The superadmin's fields (template, lock) sent with a new value by a caller without them: refused
+ * before the input is checked, so nobody else learns how a template would be read.
+ */
+function advancedRefusal(policy: FieldPolicy, input: ItemInput, before: Partial<Fields>): ErrorBody | null {
+  const template = input.dataTemplate === undefined ? undefined : input.dataTemplate?.trim() || null
+  if (!policy.fields.includes('dataTemplate') && template !== undefined && template !== (before.data_template ?? null))
+    return errorBody('field_not_allowed', { field: 'DataTemplate' })
+  const lock = input.lockResultUntil
+  const was = before.lock_result_until ?? null
+  const same = lock === null ? was === null : lock !== undefined && was !== null && Date.parse(lock) === Date.parse(was)
+  if (!policy.fields.includes('lockResultUntil') && lock !== undefined && !same)
+    return errorBody('field_not_allowed', { field: 'LockResultUntil' })
+  return null
+}
+
+/**
+ * Why this caller may not turn `before` into `after`, or null when it may: a field outside its
+ * allow-list given a new value (an unchanged one is fine, so whole forms can be sent), a special-data
+ * key an owner may not change, a priority or reach above its limits, or, for page and area staff,
+ * a point further than SCOPED_PLACE_MILES from their city.
+ */
+function refusal(caller: Caller, policy: FieldPolicy, before: Partial<Fields>, after: Fields): ErrorBody | null {
+  const changed = ITEM_FIELDS.filter((field) => before[FIELD_COLUMNS[field]] !== after[FIELD_COLUMNS[field]])
+  // The special data first: a map point in it moves the item, and the key is the better answer.
+  const key = changed.includes('specialData') && forbiddenSpecialKey(caller.role, before.special_data ?? null, after.special_data)
+  if (key) return errorBody('field_not_allowed', { field: `SpecialData.${key}` })
+  const outside = changed.find((field) => !policy.fields.includes(field))
+  if (outside) return errorBody('field_not_allowed', { field: pascal(outside) })
+  if (changed.includes('priority') && !allowedPriorities(caller.role).includes(parsePriority(after.priority)))
+    return errorBody('priority_not_allowed', { priority: after.priority })
+  if (changed.includes('areaMiles') && after.area_miles > policy.maxAreaMiles)
+    return errorBody('area_too_large', { miles: String(policy.maxAreaMiles) })
+  const moved = changed.some((field) => ['lat', 'lon', 'pageName', 'cityName'].includes(field))
+  if (policy.scoped && moved) {
+    const near = scopeCities(caller).some(
+      (city) => haversineKm(city.lat, city.lon, after.lat, after.lon) / 1.609344 <= SCOPED_PLACE_MILES,
+    )
+    if (!near) return errorBody('place_outside_scope', { miles: String(SCOPED_PLACE_MILES) })
+  }
+  return null
+}
 
 const target = (row: Pick<ItemRow, 'id' | 'page_name' | 'city_name'>): EditTarget => ({
   id: row.id,
@@ -36,24 +109,33 @@ export async function editable(deps: Deps, caller: Caller | null, id: number): P
 async function createOne(deps: Deps, caller: Caller | null, input: ItemInput): Promise<Outcome> {
   if (!caller) return fail(401, 'auth_required')
   const now = deps.now().toISOString()
+  const early = advancedRefusal(policyOf(caller.role), input, DEFAULTS)
+  if (early) return forbidden(early)
   const prepared = prepareItem(input, null, now)
   if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
   const { fields } = prepared
-  if (!canEdit(caller, { id: null, pageName: fields.page_name, cityName: fields.city_name })) {
+  const policy = policyOf(caller.role)
+  if (!policy.createDelete || !canEdit(caller, { id: null, pageName: fields.page_name, cityName: fields.city_name })) {
     return fail(403, 'no_edit_permission')
   }
-  const id = await insertItem(deps.store.db, { ...fields, created_at: now, edit_key_hash: null })
+  const refused = refusal(caller, policy, DEFAULTS, fields)
+  if (refused) return forbidden(refused)
+  const id = await insertItem(deps.store.db, { ...fields, created_at: now, edit_key_hash: null, edit_key_expires_at: null })
   const row = await getItem(deps.store.db, id)
   return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
-/** Saves changes; page and area staff cannot move an item out of their own page or city. */
+/** Saves changes within the caller's fields; page and area staff cannot move an item out of their own page or city. */
 async function saveOne(deps: Deps, caller: Caller | null, id: number, input: ItemInput): Promise<Outcome> {
   const found = await editable(deps, caller, id)
-  if (!found.ok) return found
+  if (!found.ok || !caller) return found
+  const early = advancedRefusal(policyOf(caller.role), input, found.row)
+  if (early) return forbidden(early)
   const prepared = prepareItem(input, found.row, deps.now().toISOString())
   if (!prepared.ok) return { ok: false, status: 400, error: prepared.error }
   const { fields } = prepared
+  const refused = refusal(caller, policyOf(caller.role), found.row, fields)
+  if (refused) return forbidden(refused)
   if (!canEdit(caller, { id, pageName: fields.page_name, cityName: fields.city_name })) {
     return fail(403, 'no_edit_permission')
   }
@@ -64,13 +146,21 @@ async function saveOne(deps: Deps, caller: Caller | null, id: number, input: Ite
 async function removeOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok) return found
+  if (!policyOf(caller?.role).createDelete) return fail(403, 'no_edit_permission')
   await deleteItem(deps.store.db, id)
   return found
 }
 
+/** The lock calls are the superadmin's advanced mode (SPEC sections 4 and 6): others get 403. */
+async function lockable(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
+  const found = await editable(deps, caller, id)
+  if (!found.ok || policyOf(caller?.role).lock) return found
+  return forbidden(errorBody('field_not_allowed', { field: 'LockResultUntil' }))
+}
+
 /** Locks the item's current result against its template until `until` (SPEC: default one hour). */
 async function lockOne(deps: Deps, caller: Caller | null, id: number, until?: Date): Promise<Outcome> {
-  const found = await editable(deps, caller, id)
+  const found = await lockable(deps, caller, id)
   if (!found.ok) return found
   const at = until ?? new Date(deps.now().getTime() + DEFAULT_LOCK_SECONDS * 1000)
   const row = await updateItem(deps.store.db, id, { lock_result_until: at.toISOString(), updated_at: deps.now().toISOString() })
@@ -78,7 +168,7 @@ async function lockOne(deps: Deps, caller: Caller | null, id: number, until?: Da
 }
 
 async function unlockOne(deps: Deps, caller: Caller | null, id: number): Promise<Outcome> {
-  const found = await editable(deps, caller, id)
+  const found = await lockable(deps, caller, id)
   if (!found.ok) return found
   const now = deps.now().toISOString()
   const changes = { lock_result_until: null, updated_at: now, ...(found.row.data_template ? { next_fetch_at: now } : {}) }

@@ -4,6 +4,7 @@ import { errorBody, problemsBody, type ErrorBody, type Problem } from '../../src
 import { ASPECTS, DEFAULT_AREA_MILES, MAX_AREA_MILES, itemProblems, parsePriority, sanitizeItem } from '../../src/lib/items.ts'
 import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 import { parseTemplate } from '../../src/lib/template.ts'
+import type { ItemField } from '../../src/lib/field-permission.ts'
 import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
 import { MAX_ID } from '../schemas.ts'
@@ -82,13 +83,58 @@ export function fromManagePayload(payload: Record<string, unknown>): ItemInput {
   return Object.fromEntries(entries.map(([key, value]) => [camel(key), value]))
 }
 
-type Fields = Omit<
+export type Fields = Omit<
   ItemRow,
-  'id' | 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'created_at' | 'edit_key_hash' | 'view' | FeedColumn
+  | 'id'
+  | 'min_lat'
+  | 'max_lat'
+  | 'min_lon'
+  | 'max_lon'
+  | 'created_at'
+  | 'edit_key_hash'
+  | 'edit_key_expires_at'
+  | 'view'
+  | FeedColumn
 >
 
+/** The column each writable field lands in (the permission table names fields: src/lib/field-permission.ts). */
+export const FIELD_COLUMNS: Readonly<Record<ItemField, keyof Fields>> = {
+  dataAspect: 'data_aspect',
+  dataProperty: 'data_property',
+  dataCategory: 'data_category',
+  category: 'category',
+  priority: 'priority',
+  stateType: 'state_type',
+  state: 'state',
+  title: 'title',
+  class: 'class',
+  lines: 'lines',
+  classes: 'classes',
+  location: 'location',
+  status: 'status',
+  dataTemplate: 'data_template',
+  specialData: 'special_data',
+  lockResultUntil: 'lock_result_until',
+  image: 'image',
+  link: 'link',
+  icon: 'icon',
+  dataLink: 'data_link',
+  dataLinkType: 'data_link_type',
+  isActive: 'is_active',
+  order: 'sort_order',
+  areaMiles: 'area_miles',
+  lat: 'lat',
+  lon: 'lon',
+  pageName: 'page_name',
+  cityName: 'city_name',
+  layer: 'layer',
+}
+// The table's field list and this input are the same fields: a field added to one and not the other fails here.
+const sameFields: [ItemField] extends [keyof ItemInput] ? ([keyof ItemInput] extends [ItemField] ? true : never) : never = true
+void sameFields
+
 /** A new item's fields: the SPEC's defaults (DataAspect local, DataProperty manager, active, 10 miles). */
-const DEFAULTS: Omit<Fields, 'lat' | 'lon' | 'title' | 'updated_at'> = {
+export const DEFAULTS: Omit<Fields, 'lat' | 'lon' | 'title' | 'updated_at'> = {
   data_aspect: 'local',
   data_property: 'manager',
   data_category: null,

@@ -1,5 +1,7 @@
 // What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage).
 import type { z } from '@hono/zod-openapi'
+import { policyOf } from '../../src/lib/field-permission.ts'
+import type { Role } from '../../src/lib/state/auth.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
 import { pascal } from './item-input.ts'
@@ -103,6 +105,21 @@ export function toRecord(row: ItemRow): ItemRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
+}
+
+/**
+ * The record as the caller may read it: whole for staff (the table's staffView); for an owner, without
+ * what belongs to staff (the template, whose url may carry a key, the fetch state, the edit key's presence).
+ */
+export function recordFor(role: Role | null | undefined, row: ItemRow): ItemRecord {
+  const record = toRecord(row)
+  if (policyOf(role).staffView) return record
+  return { ...record, dataTemplate: null, fetchError: null, nextFetchAt: null, hasEditKey: false }
+}
+
+/** The public item: the reaction's, without a distance. */
+export function publicItem(row: ItemRow): Omit<AlertItem, 'distance'> {
+  return JSON.parse(publicView(row)) as Omit<AlertItem, 'distance'>
 }
 
 /** The staff record with PascalCase keys, the shape the manage calls take and give (SPEC section 3). */

@@ -118,13 +118,14 @@ export function acceptsGzip(header: string | undefined): boolean {
 /**
  * Answers GET /api/reaction. The micro-cache is asked first, keyed by the raw query (a key is only
  * ever stored for a query that passed `parse`), so a hot answer costs no validation; `parse`
- * validates the rest and gives the 400 answer for a bad query.
+ * validates the rest and gives the 400 answer for a bad query. `query` is the request's, unless the
+ * route changed it (a test layer the caller may not read is dropped before the cache is asked).
  */
 export async function answerReaction(
   c: Context<AppEnv>,
   parse: (query: Record<string, string>) => ParsedQuery,
+  query: Record<string, string> = c.req.query(),
 ): Promise<Response> {
-  const query = c.req.query()
   const key = part(query['lat']) + part(query['lon']) + part(query['route']) + part(query['layer'])
   const { store, reactionCache, now } = c.var.deps
   let answer = reactionCache.get(key)

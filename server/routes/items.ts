@@ -1,5 +1,6 @@
 // /items: the staff's item list and the item calls of SPEC section 7, each checked with canEdit.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { policyOf } from '../../src/lib/field-permission.ts'
 import { ASPECTS, DEFAULT_LOCK_SECONDS } from '../../src/lib/items.ts'
 import { getItem, listItems, updateItem, type ItemFilter } from '../db/queries/items.ts'
 import { errorBody } from '../../src/lib/errors.ts'
@@ -9,8 +10,8 @@ import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { createItem, editable, lockItem, removeItem, unlockItem } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, itemInput } from '../lib/item-input.ts'
-import { toRecord } from '../lib/item-view.ts'
-import { editKeySchema, errors, idParam, itemListSchema, itemRecordSchema, json, okSchema } from '../schemas.ts'
+import { publicItem, recordFor, toRecord } from '../lib/item-view.ts'
+import { editKeySchema, errors, idParam, itemListSchema, itemRecordSchema, json, okSchema, publicItemSchema } from '../schemas.ts'
 import type { Caller } from '../lib/auth.ts'
 
 /** GET /items' query; the browser's ItemQuery is derived from it (src/lib/api/types.ts). */
@@ -62,24 +63,30 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (scope === null) return c.json({ items: [], total: 0 }, 200)
       const query = c.req.valid('query')
       const { rows, total } = await listItems(c.var.deps.store.db, { ...query, scope })
-      return c.json({ items: rows.map(toRecord), total }, 200)
+      return c.json({ items: rows.map((row) => recordFor(caller.role, row)), total }, 200)
     },
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/items/{id}',
-      summary: 'One item: active ones for anybody, any for staff who may edit it',
+      summary: 'One item: the staff record for those who may edit it, else the public item of an active one',
       request: { params: idParam },
-      responses: { 200: recordBody, 400: errors[400], 404: errors[404] },
+      responses: {
+        200: json(z.union([itemRecordSchema, publicItemSchema]), 'The staff record, or the public item'),
+        400: errors[400],
+        404: errors[404],
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
+      const caller = await currentCaller(c)
+      const found = caller ? await editable(c.var.deps, caller, id) : null
+      if (found?.ok) return c.json(recordFor(caller?.role, found.row), 200)
+      // Anybody else: the public item of an active item of the public layer, never a template or fetch state.
       const row = await getItem(c.var.deps.store.db, id)
-      const visible =
-        row && (row.is_active === 1 && row.layer === 0 ? true : (await editable(c.var.deps, await currentCaller(c), id)).ok)
-      if (!row || !visible) return c.json(errorBody('item_not_found'), 404)
-      return c.json(toRecord(row), 200)
+      if (!row || row.is_active !== 1 || row.layer !== 0) return c.json(errorBody('item_not_found'), 404)
+      return c.json(publicItem(row), 200)
     },
   )
   .openapi(
@@ -162,7 +169,7 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     createRoute({
       method: 'post',
       path: '/items/{id}/edit-key',
-      summary: 'Issues a new secret edit key for the item (voiding the old one) and its sign-in link',
+      summary: 'Issues a new secret edit key for the item (voiding the old one), its sign-in link and its end',
       request: { params: idParam },
       responses: {
         200: json(editKeySchema, 'Shown once; only its hash is kept'),
@@ -174,9 +181,11 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { id } = c.req.valid('param')
       const found = await editable(c.var.deps, caller, id)
       if (!found.ok) return c.json(found.error, found.status)
-      if (caller?.role === 'one') return c.json(errorBody('no_edit_permission'), 403)
+      if (!policyOf(caller?.role).ownerLinks) return c.json(errorBody('no_edit_permission'), 403)
       const editKey = newSecret()
-      await updateItem(c.var.deps.store.db, id, { edit_key_hash: sha256(editKey) })
-      return c.json({ editKey, loginPath: `/api/login?h=${editKey}&rx=${id}` }, 200)
+      const { now, config } = c.var.deps
+      const expiresAt = new Date(now().getTime() + config.ownerKeyDays * 86_400_000).toISOString()
+      await updateItem(c.var.deps.store.db, id, { edit_key_hash: sha256(editKey), edit_key_expires_at: expiresAt })
+      return c.json({ editKey, loginPath: `/api/login?h=${editKey}&rx=${id}`, expiresAt }, 200)
     },
   )

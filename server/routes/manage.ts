@@ -1,15 +1,16 @@
-// /api/manage/{id} (t = token) and the legacy /api/editzzz/{id} (h = token or edit key), plus /api/login and /api/manage/login.
+// /api/manage/{id} (t = token) and the legacy /api/editzzz/{id} (h = token), plus /api/login (an owner's edit key for a
+// short-lived token: the only call that takes the key) and /api/manage/login.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
-import { signAccessToken, sha256 } from '../lib/auth.ts'
-import { currentCaller, keyCaller } from '../lib/caller.ts'
+import { signAccessToken, sha256, type Caller } from '../lib/auth.ts'
+import { currentCaller, keyCaller, keyOpen } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
 import { createItem, editable, lockItem, removeItem, saveItem, unlockItem, type Outcome } from '../lib/item-actions.ts'
 import { LOCK_MAX_MS, fromManagePayload, managePayload } from '../lib/item-input.ts'
-import { toAlertItem, toManageRecord, toRecord } from '../lib/item-view.ts'
+import { recordFor, toAlertItem, toManageRecord } from '../lib/item-view.ts'
 import { overLimit } from '../lib/rate-limit.ts'
 import { itemByEditKeyHash } from '../db/queries/items.ts'
 import { EDIT_KEY_TOKEN_SECONDS } from '../lib/auth.ts'
@@ -31,8 +32,8 @@ const lockUntil = z.iso
 
 const answers = { 200: json(manageAnswerSchema, 'The item'), ...errors, 409: json(errorSchema, 'Result locked') }
 
-const answer = (outcome: Extract<Outcome, { ok: true }>) => ({
-  record: toManageRecord(toRecord(outcome.row)),
+const answer = (outcome: Extract<Outcome, { ok: true }>, caller: Caller | null) => ({
+  record: toManageRecord(recordFor(caller?.role, outcome.row)),
   item: toAlertItem(outcome.row, 0),
 })
 
@@ -60,8 +61,9 @@ function manageCalls(base: string, credential: Credential) {
         responses: answers,
       }),
       async (c) => {
-        const outcome = await editable(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
+        const caller = await currentCaller(c)
+        const outcome = await editable(c.var.deps, caller, c.req.valid('param').id)
+        return outcome.ok ? c.json(answer(outcome, caller), 200) : c.json(outcome.error, outcome.status)
       },
     )
     .openapi(
@@ -114,7 +116,7 @@ function manageCalls(base: string, credential: Credential) {
         }
         const outcome = id === 0 ? await createItem(c.var.deps, caller, input) : await saveItem(c.var.deps, caller, id, input)
         if (!outcome.ok) return c.json(outcome.error, outcome.status)
-        return c.json(answer(outcome), id === 0 ? 201 : 200)
+        return c.json(answer(outcome, caller), id === 0 ? 201 : 200)
       },
     )
     .openapi(
@@ -141,8 +143,9 @@ function manageCalls(base: string, credential: Credential) {
       async (c) => {
         const until = lockDate(c, c.req.valid('query').dt)
         if (until === null) return c.json(errorBody('lock_date'), 400)
-        const outcome = await lockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id, until)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
+        const caller = await currentCaller(c)
+        const outcome = await lockItem(c.var.deps, caller, c.req.valid('param').id, until)
+        return outcome.ok ? c.json(answer(outcome, caller), 200) : c.json(outcome.error, outcome.status)
       },
     )
     .openapi(
@@ -154,8 +157,9 @@ function manageCalls(base: string, credential: Credential) {
         responses: answers,
       }),
       async (c) => {
-        const outcome = await unlockItem(c.var.deps, await currentCaller(c), c.req.valid('param').id)
-        return outcome.ok ? c.json(answer(outcome), 200) : c.json(outcome.error, outcome.status)
+        const caller = await currentCaller(c)
+        const outcome = await unlockItem(c.var.deps, caller, c.req.valid('param').id)
+        return outcome.ok ? c.json(answer(outcome, caller), 200) : c.json(outcome.error, outcome.status)
       },
     )
 }
@@ -186,7 +190,8 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     createRoute({
       method: 'get',
       path: '/api/login',
-      summary: 'Exchanges an item’s secret edit key (h) for a token of role one for that item (rx = its id)',
+      summary:
+        'Exchanges an item’s secret edit key (h) for a 12-hour token of role one for that item (rx = its id); the only call that takes the key',
       request: {
         query: z.object({
           h: z.string().min(1).max(200),
@@ -209,6 +214,7 @@ const logins = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const { h, rx } = c.req.valid('query')
       const item = await itemByEditKeyHash(c.var.deps.store.db, sha256(h))
       if (!item || (rx !== undefined && Number(rx) !== item.id)) return c.json(errorBody('edit_link_invalid'), 401)
+      if (!keyOpen(item, c.var.deps.now())) return c.json(errorBody('edit_link_expired'), 401)
       const token = await signAccessToken(c.var.deps.config.jwtSecret, keyCaller(item), c.var.deps.now(), EDIT_KEY_TOKEN_SECONDS)
       c.header('Cache-Control', 'no-store')
       return c.json({ token, itemId: item.id }, 200)

@@ -3,6 +3,8 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { searchCities } from '../../src/lib/cities.ts'
 import { ROUTE_PATTERN } from '../../src/lib/routing/slug.ts'
 import type { AppEnv } from '../env.ts'
+import { policyOf } from '../../src/lib/field-permission.ts'
+import { currentCaller } from '../lib/caller.ts'
 import { cityIndex } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
 import { invalidRequest } from '../lib/http.ts'
@@ -66,11 +68,24 @@ export const reaction = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
 
 // Answered as ready JSON bytes built from stored views (server/lib/reaction.ts), so it is documented here and routed plainly.
 reaction.openAPIRegistry.registerPath(reactionRoute)
-reaction.get('/api/reaction', (c) =>
-  answerReaction(c, (query) => {
-    const parsed = reactionQuery.safeParse(query)
-    return parsed.success
-      ? { ok: true, params: parsed.data }
-      : { ok: false, response: c.json(invalidRequest(parsed.error, 'query'), 400) }
-  }),
-)
+reaction.get('/api/reaction', async (c) => {
+  const query = c.req.query()
+  // A test layer holds drafts: staff only (the table's testLayers). Anybody else gets the public layer,
+  // so a signed-out browser with the test-layer setting on keeps working (docs/security.md).
+  const asked = /^\d{1,2}$/.test(query['layer'] ?? '') && Number(query['layer']) > 0
+  const dropped = asked && !policyOf((await currentCaller(c))?.role).testLayers
+  if (dropped) delete query['layer']
+  const response = await answerReaction(
+    c,
+    (raw) => {
+      const parsed = reactionQuery.safeParse(raw)
+      return parsed.success
+        ? { ok: true, params: parsed.data }
+        : { ok: false, response: c.json(invalidRequest(parsed.error, 'query'), 400) }
+    },
+    query,
+  )
+  // Not kept by shared caches: the same address gives staff their layer.
+  if (dropped) response.headers.set('cache-control', 'private, no-store')
+  return response
+})

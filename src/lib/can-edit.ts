@@ -1,3 +1,4 @@
+import { citySlug } from './routing/slug.ts'
 import { ROLES, type Role } from './state/auth.ts'
 
 /** Who is asking: the role and scope fields of a signed-in user, or null when signed out. */
@@ -12,9 +13,21 @@ export type Editor = {
 export type EditTarget = { id: number | null; pageName: string | null; cityName: string | null }
 
 /**
+ * Whether a page route is a page of the named city ('Duvall' or 'Duvall, WA').
+ * @example pageOfCity('wa/duvall', 'Duvall, WA') // true
+ */
+export function pageOfCity(route: string, cityName: string): boolean {
+  const [state = '', slug = ''] = route.toLowerCase().split('/')
+  const [name = '', cityState] = cityName.split(',')
+  return slug === citySlug(name) && (!cityState?.trim() || cityState.trim().toLowerCase() === state)
+}
+
+/**
  * SPEC section 6: superadmin and admin edit anything; 'page' only items of their page name;
  * 'area' only items whose city matches case-insensitively; 'one' only their own item;
- * 'none' and signed-out visitors nothing. A new item (id null) is never 'one''s.
+ * 'none' and signed-out visitors nothing. A new item (id null) is never 'one''s. Both the page and
+ * the city must be inside the scope: a page user's item names no other city than its page's, an
+ * area user's no page of another city (docs/security.md, "Who may change what").
  * @example canEdit({ role: 'area', itemId: null, pageName: null, cityName: 'Duvall' }, { id: 3, pageName: null, cityName: 'DUVALL' }) // true
  */
 export function canEdit(editor: Editor, item: EditTarget): boolean {
@@ -24,9 +37,16 @@ export function canEdit(editor: Editor, item: EditTarget): boolean {
     case 'admin':
       return true
     case 'page':
-      return !!editor.pageName && editor.pageName === item.pageName
+      return (
+        !!editor.pageName && editor.pageName === item.pageName && (!item.cityName || pageOfCity(editor.pageName, item.cityName))
+      )
     case 'area':
-      return !!editor.cityName && !!item.cityName && editor.cityName.toLowerCase() === item.cityName.toLowerCase()
+      return (
+        !!editor.cityName &&
+        !!item.cityName &&
+        editor.cityName.toLowerCase() === item.cityName.toLowerCase() &&
+        (!item.pageName || pageOfCity(item.pageName, editor.cityName))
+      )
     case 'one':
       return editor.itemId !== null && item.id !== null && editor.itemId === item.id
     case 'none':

@@ -50,6 +50,12 @@ export const ERRORS = {
   id_mismatch: 'Id does not match the address',
   result_locked: 'Result is locked until {{until}}; send Force to override',
   lock_date: 'dt must be a future date-time within a year',
+  // What each role may change (src/lib/field-permission.ts) and owner links
+  field_not_allowed: 'You may not change {{field}}',
+  priority_not_allowed: 'You may not set the priority {{priority}}',
+  area_too_large: 'AreaMiles may be at most {{miles}} miles for your role',
+  place_outside_scope: 'The item must stay within {{miles}} miles of your page or city',
+  edit_link_expired: 'This edit link has expired; ask for a new one',
   // Sign-in and passwords (SPEC sections 5 and 8)
   credentials_required: 'Email and password are required',
   email_login_failed: 'Email/password authentication failed',

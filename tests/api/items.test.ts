@@ -65,7 +65,8 @@ describe.each(await backends())('items on $name', (backend) => {
     ['a bad template', duvallItem({ dataTemplate: '{"source":"html"' }), /template/i],
     ['a page that is not a route', duvallItem({ pageName: '../admin' }), /pageName: must be a page route/],
   ])('rejects %s with a clear 400', async (_, body, message) => {
-    const answer = await api.send('POST', '/items', { token: admin, body })
+    // The superadmin: only they may set a template (src/lib/field-permission.ts).
+    const answer = await api.send('POST', '/items', { token: (await api.signIn('superadmin')).token, body })
     expect(answer.status).toBe(400)
     expect(answer.body.error).toMatch(message)
   })
@@ -162,14 +163,19 @@ describe.each(await backends())('items on $name', (backend) => {
     expect((await api.send('GET', '/items', { token: none })).body).toEqual({ items: [], total: 0 })
   })
 
-  it('locks for an hour by default, for a given duration, and unlocks', async () => {
+  it('locks for an hour by default, for a given duration, and unlocks: the superadmin only', async () => {
+    const superadmin = (await api.signIn('superadmin')).token
     const { body } = await api.send('POST', '/items', { token: admin, body: duvallItem() })
-    const locked = await api.send('POST', `/items/${body.id}/lock`, { token: admin, body: {} })
+    const locked = await api.send('POST', `/items/${body.id}/lock`, { token: superadmin, body: {} })
     expect(locked.body.lockResultUntil).toBe('2026-11-22T13:00:00.000Z')
-    const day = await api.send('POST', `/items/${body.id}/lock`, { token: admin, body: { duration: 86_400 } })
+    const day = await api.send('POST', `/items/${body.id}/lock`, { token: superadmin, body: { duration: 86_400 } })
     expect(day.body.lockResultUntil).toBe('2026-11-23T12:00:00.000Z')
-    expect((await api.send('POST', `/items/${body.id}/lock`, { token: admin, body: { duration: -5 } })).status).toBe(400)
-    const unlocked = await api.send('POST', `/items/${body.id}/unlock`, { token: admin })
+    expect((await api.send('POST', `/items/${body.id}/lock`, { token: superadmin, body: { duration: -5 } })).status).toBe(400)
+    expect(await api.send('POST', `/items/${body.id}/unlock`, { token: admin })).toMatchObject({
+      status: 403,
+      body: { code: 'field_not_allowed', params: { field: 'LockResultUntil' } },
+    })
+    const unlocked = await api.send('POST', `/items/${body.id}/unlock`, { token: superadmin })
     expect(unlocked.body.lockResultUntil).toBeNull()
   })
 

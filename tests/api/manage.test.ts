@@ -65,11 +65,13 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect((await api.send('GET', `/api/manage/${id}?t=forged.token.value`)).status).toBe(401)
   })
 
-  it('locks until dt and unlocks', async () => {
-    const locked = await api.send('GET', `/api/manage/${id}/lock?t=${admin}&dt=2026-11-23T12:00:00Z`)
+  it('locks until dt and unlocks (the superadmin’s advanced mode)', async () => {
+    const superadmin = (await api.signIn('superadmin')).token
+    const locked = await api.send('GET', `/api/manage/${id}/lock?t=${superadmin}&dt=2026-11-23T12:00:00Z`)
     expect(locked.body.record.LockResultUntil).toBe('2026-11-23T12:00:00.000Z')
-    expect((await api.send('GET', `/api/manage/${id}/lock?t=${admin}&dt=2020-01-01T00:00:00Z`)).status).toBe(400)
-    const unlocked = await api.send('GET', `/api/manage/${id}/unlock?t=${admin}`)
+    expect((await api.send('GET', `/api/manage/${id}/lock?t=${superadmin}&dt=2020-01-01T00:00:00Z`)).status).toBe(400)
+    expect((await api.send('GET', `/api/manage/${id}/unlock?t=${admin}`)).status).toBe(403)
+    const unlocked = await api.send('GET', `/api/manage/${id}/unlock?t=${superadmin}`)
     expect(unlocked.body.record.LockResultUntil).toBeNull()
   })
 
@@ -94,9 +96,9 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect((await api.send('GET', `/api/login?h=${editKey}`)).status).toBe(401)
   })
 
-  it('keeps the legacy editzzz calls: h, Record, Force and IsTempResults', async () => {
-    const { editKey } = (await api.send('POST', `/items/${id}/edit-key`, { token: admin })).body
-    const base = `/api/editzzz/${id}?h=${editKey}&c=Duvall&rx=${id}&route=wa/duvall`
+  it('keeps the legacy editzzz calls: h (a token), Record, Force and IsTempResults', async () => {
+    const superadmin = (await api.signIn('superadmin')).token
+    const base = `/api/editzzz/${id}?h=${superadmin}&c=Duvall&rx=${id}&route=wa/duvall`
     expect((await api.send('GET', base)).body.record.Id).toBe(id)
     const temp = await api.send('POST', base, {
       body: { Record: { Title: 'Snow day', Lines: ['Closed today'] }, IsTempResults: true },
@@ -107,9 +109,12 @@ describe.each(await backends())('manage and legacy calls on $name', (backend) =>
     expect(refused.body.error).toMatch(/^Result is locked until/)
     const forced = await api.send('POST', base, { body: { Record: { Title: 'Snow day', Lines: ['Open'] }, Force: true } })
     expect(forced.body.item.data.lines).toEqual(['Open'])
-    expect((await api.send('GET', `/api/editzzz/${id}/unlock?h=${editKey}`)).body.record.LockResultUntil).toBeNull()
+    expect((await api.send('GET', `/api/editzzz/${id}/unlock?h=${superadmin}`)).body.record.LockResultUntil).toBeNull()
     expect((await api.send('POST', base, { body: { Record: { Title: 'x' }, Extra: 1 } })).status).toBe(400)
     expect((await api.send('DELETE', `/api/editzzz/${id}?h=nope`)).status).toBe(401)
+    // An edit key is no credential here: only GET /api/login takes it.
+    const { editKey } = (await api.send('POST', `/items/${id}/edit-key`, { token: admin })).body
+    expect((await api.send('GET', `/api/editzzz/${id}?h=${editKey}`)).status).toBe(401)
   })
 
   it('deletes through manage', async () => {

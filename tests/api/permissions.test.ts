@@ -1,6 +1,8 @@
-// Walks roles x items x operations over HTTP and checks every answer against canEdit (SPEC section 6).
+// Walks roles x items x operations over HTTP and checks every answer against canEdit (SPEC section 6) and the
+// permission table (src/lib/field-permission.ts: who may delete, create, lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canEdit } from '../../src/lib/can-edit.ts'
+import { policyOf } from '../../src/lib/field-permission.ts'
 import type { Role } from '../../src/lib/state/auth.ts'
 import { backends } from './backends.ts'
 import { duvallItem, startHarness, type Harness } from './harness.ts'
@@ -58,7 +60,9 @@ describe.each(await backends())('permissions on $name', (backend) => {
             token = (await api.signIn('one', { itemId })).token
             editor = { role: 'one', itemId, pageName: null, cityName: null }
           }
-          const allowed = canEdit(editor, { id, ...target.fields })
+          const policy = policyOf(who.role)
+          const power = operation === 'update' ? true : operation === 'delete' ? policy.createDelete : policy.lock
+          const allowed = canEdit(editor, { id, ...target.fields }) && power
           const { status } =
             operation === 'update'
               ? await api.send('POST', `/api/manage/${id}`, { token, body: { Title: 'Changed' } })
@@ -75,7 +79,7 @@ describe.each(await backends())('permissions on $name', (backend) => {
           checked++
         }
         const created = await api.send('POST', '/items', { token, body: duvallItem(target.fields) })
-        const mayCreate = canEdit(editor, { id: null, ...target.fields })
+        const mayCreate = canEdit(editor, { id: null, ...target.fields }) && policyOf(who.role).createDelete
         expect({ who: who.label, target: target.label, operation: 'create', status: created.status }).toEqual({
           who: who.label,
           target: target.label,

@@ -31,6 +31,28 @@ describe.each(await backends())('public views on $name', (backend) => {
     expect(item.data).toMatchObject({ dataTemplate: null, lockResultUntil: null })
   })
 
+  it('give an anonymous GET /items/{id} the public item only', async () => {
+    const item = await api.send('GET', `/items/${id}`)
+    expect(item.status).toBe(200)
+    expect(JSON.stringify(item.body)).not.toContain('SECRET-KEY-123')
+    for (const key of ['dataTemplate', 'fetchError', 'nextFetchAt', 'hasEditKey', 'isActive', 'layer', 'feedId'])
+      expect(item.body).not.toHaveProperty(key)
+    const reaction = await api.send('GET', '/api/reaction?lat=47.74&lon=-121.99')
+    const { distance: _, ...shown } = reaction.body.statuses.messages.find((message: { id: number }) => message.id === id)
+    expect(item.body).toEqual(shown)
+  })
+
+  it('give staff who may not edit the item, and its owner, no template either', async () => {
+    const area = (await api.signIn('area', { cityName: 'Monroe' })).token
+    expect(JSON.stringify((await api.send('GET', `/items/${id}`, { token: area })).body)).not.toContain('SECRET-KEY-123')
+    const { editKey } = (await api.send('POST', `/items/${id}/edit-key`, { token: admin })).body
+    const owner = (await api.send('GET', `/api/login?h=${editKey}&rx=${id}`)).body.token
+    const record = await api.send('GET', `/items/${id}`, { token: owner })
+    expect(record.status).toBe(200)
+    expect(record.body).toMatchObject({ id, dataTemplate: null, fetchError: null, nextFetchAt: null })
+    expect(JSON.stringify((await api.send('GET', `/api/manage/${id}?t=${owner}`)).body)).not.toContain('SECRET-KEY-123')
+  })
+
   it('keep it in the staff record the edit dialog reads', async () => {
     const record = await api.send('GET', `/items/${id}`, { token: admin })
     expect(record.status).toBe(200)

@@ -51,10 +51,16 @@ describe.each(await backends())('reaction on $name', (backend) => {
     expect(body.cameras.messages[0].title).toBe('Camera 0')
   })
 
-  it('shows a test layer only to who asks for it', async () => {
-    expect(titles((await react('lat=47.74&lon=-121.99')).body.statuses.messages)).not.toContain('Test layer 3')
-    expect(titles((await react('lat=47.74&lon=-121.99&layer=3')).body.statuses.messages)).toContain('Test layer 3')
-    expect((await react('lat=47.74&lon=-121.99&layer=3')).headers.get('cache-control')).toBe('private, no-store')
+  it('shows a test layer only to staff who ask for it', async () => {
+    const staff = (query: string) => api.send('GET', `/api/reaction?${query}`, { token: admin })
+    expect(titles((await staff('lat=47.74&lon=-121.99')).body.statuses.messages)).not.toContain('Test layer 3')
+    expect(titles((await staff('lat=47.74&lon=-121.99&layer=3')).body.statuses.messages)).toContain('Test layer 3')
+    expect((await staff('lat=47.74&lon=-121.99&layer=3')).headers.get('cache-control')).toBe('private, no-store')
+    // A signed-out visitor with the test-layer setting on gets the public layer (also after staff filled the cache).
+    const anonymous = await react('lat=47.74&lon=-121.99&layer=3')
+    expect(anonymous.status).toBe(200)
+    expect(titles(anonymous.body.statuses.messages)).not.toContain('Test layer 3')
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store')
   })
 
   it('adds the page’s own items wherever they are', async () => {

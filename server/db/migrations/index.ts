@@ -7,6 +7,7 @@ import { publicViews } from './004-public-views.ts'
 import { feeds } from './005-feeds.ts'
 import { businesses } from './006-businesses.ts'
 import { itemChanges } from './007-item-changes.ts'
+import { ownerKeyExpiry } from './008-owner-key-expiry.ts'
 import { overpassPace } from './009-overpass-pace.ts'
 import { sessionRows } from './010-session-rows.ts'
 import { feedRegistry } from './012-feed-registry.ts'
@@ -24,6 +25,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '005-feeds': feeds,
     '006-businesses': businesses,
     '007-item-changes': itemChanges(kind),
+    '008-owner-key-expiry': ownerKeyExpiry,
     '009-overpass-pace': overpassPace,
     '010-session-rows': sessionRows,
     '012-feed-registry': feedRegistry,
