@@ -1,4 +1,4 @@
-// Fills a coordinate shell from its URL: the point, the nearest city within 50 km, or an error state.
+// Fills a coordinate shell from its URL: the point named by its nearest city within 50 km, or an error state.
 import { fill } from './fill.ts'
 import { parsePoint } from './geo.ts'
 import { pageLang } from './page-lang.ts'
@@ -22,11 +22,15 @@ if (!point || !head) {
   document.getElementById('place-name')!.textContent = title
   document.title = `${title} · ${section} | ${head.dataset['site'] ?? ''}`
   // The point's cell of the nearest-place index, not the whole city file (src/lib/near-index.ts).
+  // Named by its nearest place ("Near Seattle, WA"), the point's numbers under it: what a visitor who
+  // pressed the GPS button recognises. The heading keeps one line (global.css), so nothing moves.
   void nearestPlace(point.lat, point.lon).then((city) => {
     if (!city) return
     const near = fill(head.dataset['near'] ?? '', { city: `${city.name}, ${city.state}` })
-    document.getElementById('point-near')!.textContent = near
+    document.getElementById('point-title')!.textContent = near
+    document.getElementById('point-near')!.textContent = title
     document.getElementById('place-name')!.textContent = `${city.name}, ${city.state}`
+    document.title = `${near} · ${section} | ${head.dataset['site'] ?? ''}`
     setPageTimeZone(city.timezone, `${city.name}, ${city.state}`)
   })
 }

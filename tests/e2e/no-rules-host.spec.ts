@@ -17,7 +17,7 @@ test('coordinate routes show their shell and keep the URL', async ({ page }) => 
   await page.goto('/es/z/47.75/-121.98/cameras')
   await expect(page).toHaveURL(/\/es\/z\/47\.75\/-121\.98\/cameras$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  await expect(page.locator('#point-near')).toContainText('Duvall, WA')
+  await expect(page.locator('#point-title')).toContainText('Duvall, WA')
   await expect(page.locator('#cameras-grid')).toBeVisible()
 })
 

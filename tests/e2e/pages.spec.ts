@@ -46,8 +46,10 @@ test('a coordinate page names the nearest city and keeps its URL', async ({ page
   page.on('request', (request) => files.push(new URL(request.url()).pathname))
   await page.goto('/z/47.75/-121.98/roads')
   await expect(page).toHaveURL(/\/z\/47\.75\/-121\.98\/roads$/)
-  await expect(page.locator('#point-title')).toHaveText('Map point 47.75, -121.98')
-  await expect(page.locator('#point-near')).toHaveText('Near Duvall, WA')
+  // Named by its nearest place, the numbers under it (a GPS visitor recognises the place, not the numbers).
+  await expect(page.locator('#point-title')).toHaveText('Near Duvall, WA')
+  await expect(page.locator('#point-near')).toHaveText('Map point 47.75, -121.98')
+  await expect(page).toHaveTitle(/^Near Duvall, WA · Roads/)
   await expect(page.locator('#roads-map')).toBeVisible()
   const nav = page.getByRole('complementary').getByRole('navigation', { name: 'Sections' })
   await expect(nav.getByRole('link', { name: 'Cameras' })).toHaveAttribute('href', '/z/47.75/-121.98/cameras')

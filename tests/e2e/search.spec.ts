@@ -54,7 +54,8 @@ test('a place without its own route opens by coordinates', async ({ page }) => {
   await expect(page.getByRole('option', { name: /Fairwood, WA/ })).toHaveCount(2)
   await page.getByRole('option', { name: /Fairwood, WA.*47\.77, -117\.42/ }).click()
   await expect(page).toHaveURL(/\/z\/47\.77\/-117\.42$/)
-  await expect(page.locator('#point-near')).toContainText('Near ')
+  await expect(page.locator('#point-title')).toContainText('Near ')
+  await expect(page.locator('#point-near')).toHaveText('Map point 47.77, -117.42')
 })
 
 test('search in Spanish stays in Spanish', async ({ page }) => {
