@@ -155,6 +155,19 @@ export type FeedRegistryTable = {
   removed_at: string | null
 }
 
+/** The static GTFS a GTFS-realtime feed places its alerts with (server/feeds/transit/static-cache.ts, migration 014). */
+export type TransitStaticTable = {
+  feed_id: string
+  url: string
+  /** TransitIndex JSON (server/feeds/transit/transit-index.ts), null until a zip was read. */
+  data: string | null
+  fetched_at: string | null
+  etag: string | null
+  last_modified: string | null
+  checked_at: string
+  last_error: string | null
+}
+
 /** NWS zone geometries by zone URL, cached for days. */
 export type FeedZonesTable = { url: string; geometry: string | null; error: string | null; fetched_at: string }
 
@@ -170,6 +183,7 @@ export type Database = {
   feeds: FeedsTable
   feed_zones: FeedZonesTable
   feed_registry: FeedRegistryTable
+  transit_static: TransitStaticTable
 }
 
 /** Columns only the feed engine writes (staff input never sets them). */

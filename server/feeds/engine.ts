@@ -2,13 +2,14 @@
 import type { Db } from '../db/index.ts'
 import { claimFeed, feedRow, finishFeedRun } from '../db/queries/feeds.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
-import { adapters } from './adapters/index.ts'
+import { adapters, binaryAdapters } from './adapters/index.ts'
 import type { Feed } from './config.ts'
 import { decodeInWorker } from './decode.ts'
 import { geometryCenter } from './geometry.ts'
 import { markFeedFresh, markFeedStale, storeFeedItems, type StoreSummary } from './store.ts'
 import type { DecodeResult, FeedItem } from './types.ts'
 import { resolveZones, zonesGeometry } from './zones.ts'
+import { adapterOptions } from './transit/static-cache.ts'
 import { endReplaced, nextCursor, removeCopies, sinceUrl, withoutPreferred } from './incremental.ts'
 
 export type EngineOptions = {
@@ -120,6 +121,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
     maxBytes: feed.maxBytes,
     timeoutMs: feed.timeoutSeconds * 1000,
     headers: conditional,
+    ...(binaryAdapters.has(feed.adapter) ? { encoding: 'base64' as const } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   })
   if (!answer.ok) return fail(db, feed, options, now, answer.error)
@@ -130,7 +132,14 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   }
   let decoded
   try {
-    decoded = await decodeInWorker(feed.adapter, answer.text, { feedId: feed.id, now, options: feed.options })
+    // GTFS-realtime feeds decode with their static GTFS (transit/static-cache.ts); other feeds with their options.
+    const fetchStatic = {
+      allowPrivate: options.allowPrivate,
+      userAgent: options.userAgent,
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    }
+    const adapterOpts = await adapterOptions(db, feed, fetchStatic, now)
+    decoded = await decodeInWorker(feed.adapter, answer.text, { feedId: feed.id, now, options: adapterOpts })
   } catch (error) {
     return fail(db, feed, options, now, error instanceof Error ? error.message : 'Decoding failed')
   }

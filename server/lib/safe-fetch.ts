@@ -29,6 +29,8 @@ export type SafeFetchOptions = {
   accept?: string
   /** Extra request headers, e.g. If-None-Match and If-Modified-Since for conditional requests. */
   headers?: Record<string, string>
+  /** 'base64': `text` is the body's bytes in base64, for binary bodies (GTFS-realtime protobuf, zips). */
+  encoding?: 'text' | 'base64'
 }
 
 export const FETCH_TIMEOUT_MS = 10_000
@@ -221,7 +223,10 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       if (!bytes) return tooLarge
       return {
         ok: true,
-        text: decode(bytes, contentType),
+        text:
+          options.encoding === 'base64'
+            ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+            : decode(bytes, contentType),
         contentType,
         status: response.status,
         notModified: false,

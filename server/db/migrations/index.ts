@@ -12,6 +12,7 @@ import { overpassPace } from './009-overpass-pace.ts'
 import { sessionRows } from './010-session-rows.ts'
 import { feedRegistry } from './012-feed-registry.ts'
 import { feedCursor } from './013-feed-cursor.ts'
+import { transitStatic } from './014-transit-static.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -30,5 +31,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '010-session-rows': sessionRows,
     '012-feed-registry': feedRegistry,
     '013-feed-cursor': feedCursor,
+    '014-transit-static': transitStatic,
   }
 }

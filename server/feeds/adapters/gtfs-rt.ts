@@ -199,10 +199,10 @@ function toItem(entity: Entity, index: TransitIndex, fallback: Attribution, now:
     lines: texts.en.lines,
     link: httpUrl(defaultText(alert.url)) ?? agency?.url ?? fallback.url,
     image: null,
-    // The public view picks texts[visitor's language] when present (docs/feeds-sources.md, GTFS-realtime).
+    // The page shows translations[its language] in place of the English text (src/lib/live/translations.ts).
     specialData: JSON.stringify({
       transit: { agency: agencyName, routes: where.routes, stops: where.stops, cause, effect, periods },
-      texts,
+      translations: Object.fromEntries(Object.entries(texts).filter(([language]) => language !== 'en')),
     }),
     lat: where.lat,
     lon: where.lon,

@@ -3,6 +3,8 @@ import type { Decode } from '../types.ts'
 import { decodeCaltransLcs } from './caltrans-lcs.ts'
 import { cameraAdapters } from './cameras/index.ts'
 import { decodeEvents511 } from './events511.ts'
+import { decodeGtfsRt } from './gtfs-rt.ts'
+import { decodeGtfsCatalog } from './gtfs-rt-catalog.ts'
 import { decodeItemsJson } from './items-json.ts'
 import { decodeIpaws } from './ipaws.ts'
 import { decodeNws } from './nws.ts'
@@ -20,5 +22,10 @@ export const adapters: Record<string, Decode> = {
   'wzdx-registry': decodeWzdxRegistry,
   'caltrans-lcs': decodeCaltransLcs,
   '511-events': decodeEvents511,
+  'gtfs-rt': decodeGtfsRt,
+  'gtfs-rt-catalog': decodeGtfsCatalog,
   ...cameraAdapters,
 }
+
+/** Adapters whose bodies are binary: the engine fetches them as base64 text (safeFetch encoding). */
+export const binaryAdapters: ReadonlySet<string> = new Set(['gtfs-rt'])

@@ -76,7 +76,7 @@ describe('decodeGtfsRt', () => {
     expect(detour.lon).toBeCloseTo(-121.9372, 4)
     const special = JSON.parse(detour.specialData!) as {
       transit: Record<string, unknown>
-      texts: Record<string, { title: string; lines: string[] }>
+      translations: Record<string, { title: string; lines: string[] }>
     }
     expect(special.transit).toEqual({
       agency: 'Snoqualmie Valley Transportation',
@@ -86,8 +86,9 @@ describe('decodeGtfsRt', () => {
       effect: 'DETOUR',
       periods: [['2026-11-23T16:00:00.000Z', '2026-11-26T18:00:00.000Z']],
     })
-    expect(Object.keys(special.texts)).toEqual(['en', 'es', 'fr', 'de', 'ja', 'zh'])
-    expect(special.texts['es']).toEqual({
+    // The other five languages, as src/lib/live/translations.ts reads them; English is the item itself.
+    expect(Object.keys(special.translations)).toEqual(['es', 'fr', 'de', 'ja', 'zh'])
+    expect(special.translations['es']).toEqual({
       title: 'Desvío: Valley Shuttle Duvall – Carnation – Fall City',
       lines: [
         'Desvío del Valley Shuttle por Tolt Ave en Carnation',
@@ -96,9 +97,9 @@ describe('decodeGtfsRt', () => {
       ],
     })
     // No German text in the feed: the default text, with the cause and effect in German.
-    expect(special.texts['de']?.title).toBe('Umleitung: Valley Shuttle Duvall – Carnation – Fall City')
-    expect(special.texts['de']?.lines[0]).toBe('Valley Shuttle detoured around Tolt Ave in Carnation')
-    expect(special.texts['de']?.lines[2]).toBe('Ursache: Bauarbeiten')
+    expect(special.translations['de']?.title).toBe('Umleitung: Valley Shuttle Duvall – Carnation – Fall City')
+    expect(special.translations['de']?.lines[0]).toBe('Valley Shuttle detoured around Tolt Ave in Carnation')
+    expect(special.translations['de']?.lines[2]).toBe('Ursache: Bauarbeiten')
   })
 
   it('places a stop alert at the stop, an agency-wide one over the agency, and a trip by its route', () => {
@@ -158,9 +159,9 @@ describe('decodeGtfsRt', () => {
     expect(item?.geometry?.coordinates).toEqual(
       decodeGtfsRt(body, context()).items.find((i) => i.sourceId === 'svt-thanksgiving')?.geometry?.coordinates,
     )
-    expect((JSON.parse(item!.specialData!) as { texts: Record<string, { lines: string[] }> }).texts['es']?.lines).toEqual([
-      'Cambio',
-    ])
+    expect(
+      (JSON.parse(item!.specialData!) as { translations: Record<string, { lines: string[] }> }).translations['es']?.lines,
+    ).toEqual(['Cambio'])
   })
 
   it('rates priority from the effect and the severity', () => {
