@@ -15,8 +15,8 @@ import { startHarness, type Harness } from './harness.ts'
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/registry/${name}`, import.meta.url), 'utf8')
 // The WZDx fixtures' times hold 2026-11-23 18:00 UTC.
 const T0 = new Date('2026-11-23T18:00:00.000Z')
-const IOWA = 'wzdx-ia-iowa-dot-wzdx'
-const OKLAHOMA = 'wzdx-ok-oktraffic-wzdx'
+const MISSOURI = 'wzdx-mo-modot-wzdx'
+const DELAWARE = 'wzdx-de-deldot-wzdx'
 const COLORADO = 'wzdx-co-cdot-planned-events'
 const KANSAS = 'wzdx-ks-kandrive-wzdx'
 const NEBRASKA = 'wzdx-ne-nebraska-511-wzdx'
@@ -61,8 +61,8 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
     api.clock.now = T0
     fake = await startFeedServer()
     fake.pages.set('/registry', { body: fixture('registry-test.json').replaceAll('{origin}', fake.origin) })
-    fake.pages.set('/wzdx/iowa', { body: fixture('wzdx-iowa.geojson') })
-    fake.pages.set('/wzdx/oklahoma?api_key=a5b8c7d2e1f04c3b9e6a', { body: fixture('wzdx-oklahoma.geojson') })
+    fake.pages.set('/wzdx/missouri', { body: fixture('wzdx-missouri.geojson') })
+    fake.pages.set('/wzdx/delaware?api_key=a5b8c7d2e1f04c3b9e6a', { body: fixture('wzdx-delaware.geojson') })
     fake.pages.set('/wzdx/nebraska', { status: 503, body: '<html>Service Unavailable</html>', type: 'text/html' })
     const dir = mkdtempSync(join(tmpdir(), 'feeds-registry-'))
     writeFileSync(join(dir, 'feeds.json'), JSON.stringify({ groups: { roads: [registryFeed(fake.origin)] } }))
@@ -84,18 +84,18 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
   })
 
   it('runs every active keyless feed it lists as its own feed, crediting each publisher', async () => {
-    await until(() => [IOWA, OKLAHOMA, NEBRASKA].every((id) => runs.includes(id)), 'the listed feeds to run')
+    await until(() => [MISSOURI, DELAWARE, NEBRASKA].every((id) => runs.includes(id)), 'the listed feeds to run')
     expect(runs[0]).toBe('wzdx-registry')
-    expect((await items(IOWA)).map((row) => row.source_id)).toEqual(['ia-235-1', 'ia-35-2'])
-    expect((await items(OKLAHOMA)).map((row) => row.source_id)).toEqual(['ok-40-1'])
-    expect(JSON.parse((await items(IOWA))[0]!.attribution!)).toMatchObject({ name: 'Iowa DOT' })
-    // Two states' roads filled: Des Moines and Oklahoma City.
-    const desMoines = await roads(41.5935, -93.615)
-    expect(desMoines.map((item) => item.title)).toContain('Work zone: I-235 eastbound, Keosauqua Way – E 14th St')
-    expect(desMoines[0]!.source?.name).toBe('Iowa DOT')
-    const okc = await roads(35.4655, -97.52)
-    expect(okc.map((item) => item.title)).toEqual(['Work zone: I-40 westbound, I-35 – Agnew Ave'])
-    expect(okc[0]!.source?.name).toBe('Oklahoma DOT')
+    expect((await items(MISSOURI)).map((row) => row.source_id)).toEqual(['mo-270-2', 'mo-64-1'])
+    expect((await items(DELAWARE)).map((row) => row.source_id)).toEqual(['de-95-1'])
+    expect(JSON.parse((await items(MISSOURI))[0]!.attribution!)).toMatchObject({ name: 'Missouri DOT' })
+    // Two states' roads filled: St. Louis and Wilmington.
+    const stLouis = await roads(38.6275, -90.2)
+    expect(stLouis.map((item) => item.title)).toEqual(['Work zone: I-64 eastbound, Jefferson Ave – Broadway'])
+    expect(stLouis[0]!.source?.name).toBe('Missouri DOT')
+    const wilmington = await roads(39.745, -75.548)
+    expect(wilmington.map((item) => item.title)).toEqual(['Work zone: I-95 southbound, Concord Ave – Maryland Ave'])
+    expect(wilmington[0]!.source?.name).toBe('Delaware DOT')
   })
 
   it('keeps the keyed and the inactive feed listed and off, records the failing one, never fetches the off ones', async () => {
@@ -112,8 +112,8 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
     const listed = feeds.filter((feed) => feed.id.startsWith('wzdx-'))
     expect(listed.map((feed) => [feed.id, feed.enabled])).toEqual([
       ['wzdx-registry', true],
-      [IOWA, true],
-      [OKLAHOMA, true],
+      [MISSOURI, true],
+      [DELAWARE, true],
       [COLORADO, false],
       [KANSAS, false],
       [NEBRASKA, true],
@@ -121,17 +121,17 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
     expect(listed.find((feed) => feed.id === COLORADO)?.name).toBe(
       'CDOT Planned Events (Colorado) · off: needs a key: set FEED_WZDX_CO_CDOT_PLANNED_EVENTS_KEY',
     )
-    expect(listed.find((feed) => feed.id === IOWA)).toMatchObject({
+    expect(listed.find((feed) => feed.id === MISSOURI)).toMatchObject({
       itemCount: 2,
       schedule: 60,
-      attribution: { name: 'Iowa DOT' },
+      attribution: { name: 'Missouri DOT' },
     })
     expect(listed.find((feed) => feed.id === NEBRASKA)).toMatchObject({ lastError: 'HTTP 503', failures: 1, stale: true })
   })
 
   it('stops a feed whose row leaves the registry; its items end at the next sweep, the others stay', async () => {
     const without = (JSON.parse(fixture('registry-test.json')) as { feedname: string }[]).filter(
-      (row) => row.feedname !== 'OKTraffic WZDx',
+      (row) => row.feedname !== 'DelDOT WZDx',
     )
     fake.pages.set('/registry', { body: JSON.stringify(without).replaceAll('{origin}', fake.origin) })
     // A day later the registry is due again; the sweep (each minute) follows.
@@ -142,15 +142,15 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
     clock = new Date(clock.getTime() + 61_000)
     api.clock.now = clock
     await until(
-      async () => (await items(OKLAHOMA)).every((row) => row.expires_at !== null && row.expires_at <= clock.toISOString()),
+      async () => (await items(DELAWARE)).every((row) => row.expires_at !== null && row.expires_at <= clock.toISOString()),
       'the sweep',
     )
-    expect((await items(OKLAHOMA)).length).toBe(1)
-    expect(await roads(35.4655, -97.52)).toEqual([])
-    const served = runs.filter((id) => id === OKLAHOMA).length
-    await until(() => runs.filter((id) => id === IOWA).length >= 2, 'Iowa to run again')
-    expect(runs.filter((id) => id === OKLAHOMA).length).toBe(served)
-    expect((await items(IOWA)).length).toBe(2)
+    expect((await items(DELAWARE)).length).toBe(1)
+    expect(await roads(39.745, -75.548)).toEqual([])
+    const served = runs.filter((id) => id === DELAWARE).length
+    await until(() => runs.filter((id) => id === MISSOURI).length >= 2, 'Missouri to run again')
+    expect(runs.filter((id) => id === DELAWARE).length).toBe(served)
+    expect((await items(MISSOURI)).length).toBe(2)
   })
 
   it('keeps every feed when the registry answers garbage or nothing', async () => {
@@ -164,8 +164,8 @@ describe.each(await backends())('the WZDx Feed Registry on $name', (backend) => 
       )
       const { token } = await api.signIn('admin')
       const { feeds } = feedsSchema.parse((await api.send('GET', '/api/feeds', { token })).body)
-      expect(feeds.map((feed) => feed.id)).toContain(IOWA)
-      expect(feeds.map((feed) => feed.id)).not.toContain(OKLAHOMA)
+      expect(feeds.map((feed) => feed.id)).toContain(MISSOURI)
+      expect(feeds.map((feed) => feed.id)).not.toContain(DELAWARE)
     }
   })
 })

@@ -12,7 +12,12 @@ const fixture = (path: string) => readFileSync(new URL(`../fixtures/feeds/${path
 const bodies: Record<string, string> = {
   '/alerts/active': fixture('e2e/nws-seattle.json'),
   '/wzdx': fixture('wzdx/v4.2_seattle-area.geojson'),
+  // The WZDx Feed Registry and the feeds it lists (tests/e2e/feeds-registry.spec.ts); Nebraska's feed is down.
+  '/registry': fixture('registry/registry-test.json').replaceAll('{origin}', `http://127.0.0.1:${PORT}`),
+  '/wzdx/missouri': fixture('registry/wzdx-missouri.geojson'),
+  '/wzdx/delaware': fixture('registry/wzdx-delaware.geojson'),
 }
+const down = new Set(['/wzdx/nebraska'])
 
 /** The fixture with its times shifted to today, so nothing in it has ended. */
 const shifted = (body: string): string => {
@@ -22,6 +27,26 @@ const shifted = (body: string): string => {
 
 let outage = false
 
+// IPAWS (tests/e2e/feeds-ipaws.spec.ts): recent/{since} answers the recorded alerts, or after
+// POST /control/ipaws?body=cancel the Cancel of the boil-water notice; King County's zone is a square around Duvall.
+const ipawsBodies = { recent: fixture('ipaws/recent.xml'), cancel: fixture('ipaws/cancel.xml') }
+let ipaws: keyof typeof ipawsBodies = 'recent'
+bodies['/zones/county/WAC033'] = JSON.stringify({
+  type: 'Feature',
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-122.05, 47.6],
+        [-121.85, 47.6],
+        [-121.85, 47.8],
+        [-122.05, 47.8],
+        [-122.05, 47.6],
+      ],
+    ],
+  },
+})
+
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${PORT}`)
   if (url.pathname === '/health') return void response.end('ok')
@@ -29,15 +54,19 @@ createServer((request, response) => {
     outage = url.searchParams.get('outage') === '1'
     return void response.end(JSON.stringify({ outage }))
   }
-  const body = bodies[url.pathname]
-  if (!body) {
+  if (url.pathname === '/control/ipaws' && request.method === 'POST') {
+    ipaws = url.searchParams.get('body') === 'cancel' ? 'cancel' : 'recent'
+    return void response.end(JSON.stringify({ ipaws }))
+  }
+  const body = url.pathname.startsWith('/ipaws/recent/') ? ipawsBodies[ipaws] : bodies[url.pathname]
+  if (!body && !down.has(url.pathname)) {
     response.writeHead(404, { 'content-type': 'application/problem+json' })
     return void response.end(JSON.stringify({ status: 404, title: 'Not Found' }))
   }
-  if (outage) {
+  if (outage || down.has(url.pathname)) {
     response.writeHead(503, { 'content-type': 'text/html' })
     return void response.end('<html><body>Service Unavailable</body></html>')
   }
   response.writeHead(200, { 'content-type': 'application/geo+json', 'cache-control': 'no-store' })
-  response.end(shifted(body))
+  response.end(shifted(body ?? ''))
 }).listen(PORT, '127.0.0.1', () => console.log(`feed server on 127.0.0.1:${PORT}`))
