@@ -82,11 +82,11 @@ export function CitySearch({
   const optionCount = showList ? results.length : showSaved ? saved.length : 0
   useEffect(() => setActive(-1), [query, showSaved])
 
+  // Focus opens the list again: the results for what is typed, or the saved places when nothing is.
   const onFocus = () => {
     void loadCities()
-    if (text.trim()) return
     setOpen(true)
-    if (!words && saved.length) void loadDictionary(pageLang()).then(setWords)
+    if (!text.trim() && !words && saved.length) void loadDictionary(pageLang()).then(setWords)
   }
 
   const chooseSaved = ({ place }: SavedPlace) => {

@@ -39,6 +39,10 @@ test('no results, Escape, outside click and clearing close the list', async ({ p
   await expect(page.getByRole('listbox')).toBeVisible()
   await page.getByRole('heading', { level: 1 }).click()
   await expect(page.getByRole('listbox')).toBeHidden()
+  // Coming back to the box with text typed shows its results again.
+  await box.focus()
+  await expect(page.getByRole('option').first()).toContainText('Seattle, WA')
+  await page.getByRole('heading', { level: 1 }).click()
   await box.fill('seat')
   await expect(page.getByRole('listbox')).toBeVisible()
   await page.getByRole('button', { name: 'Clear search' }).click()
