@@ -270,6 +270,16 @@ test('search, section filter, paging and delete with a confirmation', async ({ p
   await expect(page.locator('#app-editor')).toContainText('21–22 of 22')
   await page.getByLabel('Section', { exact: true }).selectOption('cameras')
   await expect(page.locator('#app-editor')).toContainText('No items match these filters.')
+  // Businesses: their own categories in the filter, each shown by its one label ('eatery' is Restaurant).
+  await page.getByLabel('Search titles').fill('Riverbend')
+  await page.getByLabel('Section', { exact: true }).selectOption('local')
+  const categories = page.getByLabel('Category', { exact: true })
+  await expect(categories.locator('option')).toContainText(['All categories', 'Restaurant', 'Café'])
+  await expect(categories.locator('option', { hasText: 'Schools' })).toHaveCount(0)
+  const row = page.locator(`${ITEMS_TABLE} tbody tr`, { hasText: 'Riverbend Café' })
+  await expect(row).toContainText('Restaurant')
+  await expect(row).not.toContainText('eatery')
+  await page.getByLabel('Search titles').fill(label)
   await page.getByLabel('Section', { exact: true }).selectOption('statuses')
   const first = `${label} 21`
   await page.getByRole('button', { name: `Delete ${first}` }).click()

@@ -7,7 +7,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { ASPECTS } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
-import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
+import { BUSINESS_CATEGORIES, readCategory } from '../../lib/live/business.ts'
 import { isLocked } from '../../lib/editor/draft.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import { openEditor } from '../../lib/stores/editor.ts'
@@ -36,12 +36,13 @@ import { stateLabel } from '../live/Entry.tsx'
 import '../../styles/editor.css'
 
 const ALERT_WORDS: readonly string[] = ALERT_CATEGORIES
-const BUSINESS_WORDS: readonly string[] = BUSINESS_CATEGORIES
 
-/** A category in the page's language: businesses have their own words (SPEC section 3), the rest alert categories. */
-function categoryLabel(aspect: string, category: string, t: T): string {
-  if (aspect === 'local')
-    return BUSINESS_WORDS.includes(category) ? t(`business.${category}` as I18nFamily<'business'>) : category
+/**
+ * A category in the page's language: businesses have their own words (SPEC section 3, 'eatery' read as
+ * restaurant, so one label per category), the rest alert categories.
+ */
+export function categoryLabel(aspect: string, category: string, t: T): string {
+  if (aspect === 'local') return t(`business.${readCategory(category)}`)
   return ALERT_WORDS.includes(category) ? t(`category.${category}` as I18nFamily<'category'>) : category
 }
 
@@ -194,9 +195,9 @@ export function EditorPage() {
           <label htmlFor="editor-category">{t('edit.dataCategory')}</label>
           <select id="editor-category" value={filter.category} onChange={(event) => setEditorCategory(event.target.value)}>
             <option value="">{t('editor.allCategories')}</option>
-            {ALERT_CATEGORIES.map((category) => (
+            {(filter.aspect === 'local' ? BUSINESS_CATEGORIES : ALERT_CATEGORIES).map((category) => (
               <option key={category} value={category}>
-                {t(`category.${category}`)}
+                {categoryLabel(filter.aspect, category, t)}
               </option>
             ))}
           </select>

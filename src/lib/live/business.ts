@@ -95,7 +95,12 @@ function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
-function readCategory(value: unknown): BusinessCategory {
+/**
+ * A business category word as staff or data write it, read as one of the SPEC's eleven ('eatery' is
+ * restaurant); 'other' for anything else. Shown everywhere through its one translated label.
+ * @example readCategory('Eatery') // 'restaurant'
+ */
+export function readCategory(value: unknown): BusinessCategory {
   const word = fold(text(value, TEXT_MAX) ?? '')
   return BUSINESS_CATEGORIES.find((category) => category === word) ?? CATEGORY_ALIASES[word] ?? 'other'
 }

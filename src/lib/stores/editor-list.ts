@@ -64,10 +64,15 @@ export function typeEditorSearch(text: string): void {
   }, SEARCH_WAIT_MS)
 }
 
-/** Shows one section's items ('' for all), from the first page; anything else than a section means all. */
+/**
+ * Shows one section's items ('' for all), from the first page; anything else than a section means all.
+ * Businesses have their own categories: moving to or from Local forgets the category chosen.
+ */
 export function setEditorAspect(value: string): void {
   const aspect = ASPECTS.find((known) => known === value) ?? ''
-  $editorFilter.set({ ...$editorFilter.get(), aspect, page: 0 })
+  const filter = $editorFilter.get()
+  const category = (aspect === 'local') === (filter.aspect === 'local') ? filter.category : ''
+  $editorFilter.set({ ...filter, aspect, category, page: 0 })
 }
 
 /** Shows one category's items ('' for all), from the first page. */

@@ -60,6 +60,18 @@ describe('editor list store', () => {
     expect(m.$editorFilter.get().aspect).toBe('')
   })
 
+  it('keeps the category between alert sections, and forgets it at Local, whose categories are the businesses', () => {
+    m.setEditorAspect('roads')
+    m.setEditorCategory('traffic')
+    m.setEditorAspect('statuses')
+    expect(m.$editorFilter.get()).toMatchObject({ aspect: 'statuses', category: 'traffic' })
+    m.setEditorAspect('local')
+    expect(m.$editorFilter.get()).toMatchObject({ aspect: 'local', category: '' })
+    m.setEditorCategory('restaurant')
+    m.setEditorAspect('')
+    expect(m.$editorFilter.get()).toMatchObject({ aspect: '', category: '' })
+  })
+
   it('waits for typing to pause before it searches', async () => {
     vi.useFakeTimers()
     $authToken.set(token(1))
