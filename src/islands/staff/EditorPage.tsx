@@ -41,7 +41,7 @@ const ALERT_WORDS: readonly string[] = ALERT_CATEGORIES
  * A category in the page's language: businesses have their own words (SPEC section 3, 'eatery' read as
  * restaurant, so one label per category), the rest alert categories.
  */
-export function categoryLabel(aspect: string, category: string, t: T): string {
+function categoryLabel(aspect: string, category: string, t: T): string {
   if (aspect === 'local') return t(`business.${readCategory(category)}`)
   return ALERT_WORDS.includes(category) ? t(`category.${category}` as I18nFamily<'category'>) : category
 }
