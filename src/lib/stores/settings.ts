@@ -50,7 +50,8 @@ export const setImageSize = (imageSize: number): void => updateSettings({ imageS
  * (SPEC section 4), and only a choice makes the site's links change language (routing/locale-path.ts).
  */
 export const $chosenLanguage = persistentAtom<string>('porchlight:language-chosen', '', {
-  decode: (value) => (isLocale(value) ? value : ''),
+  encode: (value: string) => value,
+  decode: (value: string) => (isLocale(value) ? value : ''),
 })
 
 /** Saves the visitor's language; the i18next detector key follows so both agree (SPEC section 4). */
