@@ -173,14 +173,28 @@ const put = <K extends keyof Fields>(fields: Fields, key: K, value: Fields[K] | 
   if (value !== undefined) fields[key] = value
 }
 
-/** Where an item sits: its own lat/lon, else its business address's, else its city's. */
-function place(fields: Fields, input: ItemInput): { lat: number; lon: number } | null {
-  if (input.lat !== undefined && input.lon !== undefined) return { lat: input.lat, lon: input.lon }
-  if (input.specialData) {
-    const special: unknown = JSON.parse(input.specialData)
-    const { lat, lon } = (typeof special === 'object' && special ? special : {}) as Record<string, unknown>
-    if (typeof lat === 'number' && typeof lon === 'number' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon }
+/** The map point of a business's special data, if it has a valid one. */
+function specialPoint(specialData: string | null | undefined): { lat: number; lon: number } | null {
+  if (!specialData) return null
+  let special: unknown
+  try {
+    special = JSON.parse(specialData)
+  } catch {
+    return null
   }
+  const { lat, lon } = (typeof special === 'object' && special ? special : {}) as Record<string, unknown>
+  return typeof lat === 'number' && typeof lon === 'number' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null
+}
+
+/**
+ * Where an item sits: its own lat/lon, else its business address's (when new or changed: a save that
+ * leaves the map point alone does not move the item), else where it was, else its city's.
+ */
+function place(fields: Fields, input: ItemInput, existing: ItemRow | null): { lat: number; lon: number } | null {
+  if (input.lat !== undefined && input.lon !== undefined) return { lat: input.lat, lon: input.lon }
+  const point = specialPoint(input.specialData)
+  const was = existing && specialPoint(existing.special_data)
+  if (point && !(was && was.lat === point.lat && was.lon === point.lon)) return point
   if (Number.isFinite(fields.lat) && Number.isFinite(fields.lon)) return { lat: fields.lat, lon: fields.lon }
   const city = input.cityName ?? input.pageName ?? fields.city_name ?? fields.page_name
   const found = city ? findCity(city) : null
@@ -243,7 +257,7 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
   // The value changed only when its lines or state really did; a save of other fields keeps the stamp.
   const linesBefore = existing?.lines ?? '[]'
   if (!existing || fields.lines !== linesBefore || fields.state !== existing.state) fields.value_changed = now
-  const at = place(fields, clean)
+  const at = place(fields, clean, existing)
   if (!at) return { ok: false, error: errorBody('location_required') }
   fields.lat = at.lat
   fields.lon = at.lon

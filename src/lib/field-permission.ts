@@ -172,8 +172,12 @@ export function forbiddenSpecialKey(role: Role | null | undefined, before: strin
   if (allowed === null || before === after) return null
   const was = objectOf(before)
   const now = objectOf(after)
+  // An empty value is no value, and 47.7 is '47.7': the form writes what it read back in its own way.
+  const same = (a: unknown, b: unknown): boolean =>
+    (a ?? '') === (b ?? '') ||
+    JSON.stringify(typeof a === 'number' ? String(a) : a) === JSON.stringify(typeof b === 'number' ? String(b) : b)
   for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
-    if (!allowed.includes(key) && JSON.stringify(was[key]) !== JSON.stringify(now[key])) return key
+    if (!allowed.includes(key) && !same(was[key], now[key])) return key
   }
   return null
 }

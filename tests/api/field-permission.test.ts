@@ -130,6 +130,15 @@ describe.each(await backends())('who may change what on $name', (backend) => {
     expect(JSON.parse(saved.body.record.SpecialData)).toMatchObject({ description: 'New and used books', _Notes: 'staff' })
   })
 
+  it('does not move a business whose map point differs from its own when the owner saves other special data', async () => {
+    const id = await create(business({ lat: 47.75, lon: -121.97 }))
+    const owner = await ownerOf(id)
+    const special = { category: 'shop', description: 'Rare books', lat: 47.7423, lon: -121.9857, _Notes: 'staff' }
+    const saved = await api.send('POST', `/api/manage/${id}?t=${owner}`, { body: { SpecialData: JSON.stringify(special) } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.record).toMatchObject({ Lat: 47.75, Lon: -121.97 })
+  })
+
   it('keeps an area user in their city: no other city’s page, no point outside, no Critical, no 500 miles', async () => {
     const area = (await api.signIn('area', { cityName: 'Duvall' })).token
     // The review's case: an area user of Duvall created a Critical item on wa/seattle.

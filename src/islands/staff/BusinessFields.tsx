@@ -1,4 +1,5 @@
-// The edit dialog's form for a local business's special data: category, hours per day, links, phone, address, map point.
+// The edit dialog's form for a local business's special data: category, hours per day, links, phone, address, map point
+// (an owner sees only the keys the permission table gives it: not the category nor the map point).
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { DAYS } from '../../lib/live/hours.ts'
 import { unreadableDays, type BusinessField, type BusinessForm } from '../../lib/editor/business.ts'
@@ -17,43 +18,50 @@ export function BusinessFields({
   errors,
   locale,
   t,
+  keys = null,
 }: {
   form: BusinessForm
   set: (patch: Partial<BusinessForm>) => void
   errors: Partial<Record<BusinessField, string>>
   locale: string
   t: T
+  /** The special-data keys the user may change (an owner: src/lib/field-permission.ts); null for all. */
+  keys?: readonly string[] | null
 }) {
-  const field = (key: BusinessField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput
-      id={`biz-${key}`}
-      label={label}
-      value={form[key]}
-      onChange={(value) => set({ [key]: value })}
-      error={errors[key]}
-      maxLength={300}
-      {...extra}
-    />
-  )
+  const may = (key: BusinessField): boolean => keys === null || keys.includes(key)
+  const field = (key: BusinessField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) =>
+    may(key) && (
+      <TextInput
+        id={`biz-${key}`}
+        label={label}
+        value={form[key]}
+        onChange={(value) => set({ [key]: value })}
+        error={errors[key]}
+        maxLength={300}
+        {...extra}
+      />
+    )
   const names = dayNames(locale)
   const unreadable = unreadableDays(form)
   return (
     <>
       <FieldGroup legend={t('edit.groupBusiness')}>
         <div className="field-row">
-          <SelectInput
-            id="biz-category"
-            label={t('edit.bizCategory')}
-            value={BUSINESS_CATEGORIES.find((category) => category === form.category) ?? (form.category ? form.category : '')}
-            onChange={(category) => set({ category })}
-            options={[
-              ['', t('edit.none')],
-              ...(form.category && !BUSINESS_CATEGORIES.some((category) => category === form.category)
-                ? [[form.category, form.category] as const]
-                : []),
-              ...BUSINESS_CATEGORIES.map((category) => [category, t(`business.${category}`)] as const),
-            ]}
-          />
+          {may('category') && (
+            <SelectInput
+              id="biz-category"
+              label={t('edit.bizCategory')}
+              value={BUSINESS_CATEGORIES.find((category) => category === form.category) ?? (form.category ? form.category : '')}
+              onChange={(category) => set({ category })}
+              options={[
+                ['', t('edit.none')],
+                ...(form.category && !BUSINESS_CATEGORIES.some((category) => category === form.category)
+                  ? [[form.category, form.category] as const]
+                  : []),
+                ...BUSINESS_CATEGORIES.map((category) => [category, t(`business.${category}`)] as const),
+              ]}
+            />
+          )}
           {field('title', t('edit.bizTitle'), { hint: t('edit.bizTitleHint') })}
           {field('service', t('edit.bizService'), { hint: t('edit.bizServiceHint') })}
         </div>
@@ -62,10 +70,12 @@ export function BusinessFields({
           {field('phone', t('edit.bizPhone'), { type: 'tel', autoComplete: 'off', maxLength: 40 })}
           {field('address', t('edit.bizAddress'))}
         </div>
-        <div className="field-row">
-          {field('lat', t('edit.lat'), { inputMode: 'decimal', maxLength: 20, hint: t('edit.bizPointHint') })}
-          {field('lon', t('edit.lon'), { inputMode: 'decimal', maxLength: 20 })}
-        </div>
+        {may('lat') && (
+          <div className="field-row">
+            {field('lat', t('edit.lat'), { inputMode: 'decimal', maxLength: 20, hint: t('edit.bizPointHint') })}
+            {field('lon', t('edit.lon'), { inputMode: 'decimal', maxLength: 20 })}
+          </div>
+        )}
       </FieldGroup>
       <FieldGroup legend={t('edit.groupLinks')}>
         <div className="field-row">

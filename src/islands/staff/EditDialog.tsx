@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_LOCK_CHOICE, toPayload } from '../../lib/editor/draft.ts'
+import { allowedPriorities, mayChange, policyOf, writablePayload } from '../../lib/field-permission.ts'
 import { checkEdit, fullDraft, type Advanced, type EditErrors } from '../../lib/editor/save.ts'
 import { pageLang } from '../../lib/page-lang.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
@@ -30,7 +31,8 @@ function EditForm({ t }: { t: T }) {
   const [rawTouched, setRawTouched] = useState(false)
   const [errors, setErrors] = useState<EditErrors>({})
   const superadmin = user?.role === 'superadmin'
-  const scoped = user !== null && user.role !== 'admin' && user.role !== 'superadmin'
+  // What this user may change: the permission table the API enforces (src/lib/field-permission.ts).
+  const policy = policyOf(user?.role)
 
   if (loaded.state === 'loading') return <div className="skeleton" aria-busy="true" aria-label={t('edit.loading')} />
   if (loaded.state === 'failed') return <FormError message={failureText(loaded.failure, t)} />
@@ -47,7 +49,8 @@ function EditForm({ t }: { t: T }) {
     event.preventDefault()
     const check = checkEdit({ draft, business, advancedMode, advanced: { ...advanced, raw } }, t, new Date())
     if (check.errors) setErrors(check.errors)
-    if (check.ok) void saveEdit(check.payload)
+    // Only the fields the user may change are sent; the stored values of the others stay.
+    if (check.ok) void saveEdit(writablePayload(user?.role, check.payload))
     else editRefused(check.message)
   }
 
@@ -75,8 +78,25 @@ function EditForm({ t }: { t: T }) {
         />
       ) : (
         <>
-          <ItemFields draft={draft} set={editDraft} errors={errors} t={t} canMove={!scoped} />
-          {local && <BusinessFields form={business} set={editBusiness} errors={errors.business ?? {}} locale={locale} t={t} />}
+          <ItemFields
+            draft={draft}
+            set={editDraft}
+            errors={errors}
+            t={t}
+            canMove={!policy.scoped}
+            may={(field) => mayChange(user?.role, field)}
+            priorities={allowedPriorities(user?.role)}
+          />
+          {local && (
+            <BusinessFields
+              form={business}
+              set={editBusiness}
+              errors={errors.business ?? {}}
+              locale={locale}
+              t={t}
+              keys={policy.specialKeys}
+            />
+          )}
         </>
       )}
       {status.state === 'error' && <FormError message={failureText(status.failure, t)} />}

@@ -1,5 +1,7 @@
-// The edit dialog's simple form: every field of the manage payload (SPEC section 3) plus where the item is.
-import { ASPECTS, PRIORITIES, STATUS_WORDS } from '../../lib/items.ts'
+// The edit dialog's simple form: the fields of the manage payload (SPEC section 3) the user may change, plus where the
+// item is; which fields and priorities each role gets comes from the permission table (src/lib/field-permission.ts).
+import type { ItemField } from '../../lib/field-permission.ts'
+import { ASPECTS, PRIORITIES, STATUS_WORDS, type Priority } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import type { Draft } from '../../lib/editor/draft.ts'
 import type { I18nFamily, T } from '../../i18n/use-t.ts'
@@ -20,6 +22,8 @@ export function ItemFields({
   errors,
   t,
   canMove,
+  may,
+  priorities,
 }: {
   draft: Draft
   set: (patch: Partial<Draft>) => void
@@ -27,8 +31,16 @@ export function ItemFields({
   t: T
   /** Whether the user may change the item's page and city (scoped staff keep their own). */
   canMove: boolean
+  /** Whether the user may change a field; the others are not shown (their stored values stay). */
+  may: (field: ItemField) => boolean
+  /** The priorities the user may give, most pressing first. */
+  priorities: readonly Priority[]
 }) {
   const local = draft.dataAspect === 'local'
+  const current = PRIORITIES.find((word) => word.toLowerCase() === draft.priority.toLowerCase()) ?? 'Normal'
+  // A stored priority above the user's limit is shown as it is, and may stay.
+  const offered = priorities.includes(current) ? priorities : [current, ...priorities]
+  const where = may('pageName') || may('cityName') || may('lat') || may('areaMiles') || may('order') || may('isActive')
   return (
     <>
       <FieldGroup legend={t('edit.groupItem')}>
@@ -42,19 +54,21 @@ export function ItemFields({
           hint={t('edit.titleHint')}
         />
         <div className="field-row">
-          <SelectInput
-            id="edit-aspect"
-            label={t('edit.section')}
-            value={draft.dataAspect}
-            onChange={(value) => {
-              const dataAspect = ASPECTS.find((aspect) => aspect === value) ?? draft.dataAspect
-              // A new item's untouched state follows its section: businesses are active, the rest open.
-              const fresh = draft.id === null && (draft.state === 'open' || draft.state === 'active')
-              set({ dataAspect, ...(fresh ? { state: dataAspect === 'local' ? 'active' : 'open' } : {}) })
-            }}
-            options={ASPECTS.map((aspect) => [aspect, t(`nav.${aspect}`)] as const)}
-          />
-          {!local && (
+          {may('dataAspect') && (
+            <SelectInput
+              id="edit-aspect"
+              label={t('edit.section')}
+              value={draft.dataAspect}
+              onChange={(value) => {
+                const dataAspect = ASPECTS.find((aspect) => aspect === value) ?? draft.dataAspect
+                // A new item's untouched state follows its section: businesses are active, the rest open.
+                const fresh = draft.id === null && (draft.state === 'open' || draft.state === 'active')
+                set({ dataAspect, ...(fresh ? { state: dataAspect === 'local' ? 'active' : 'open' } : {}) })
+              }}
+              options={ASPECTS.map((aspect) => [aspect, t(`nav.${aspect}`)] as const)}
+            />
+          )}
+          {!local && may('dataCategory') && (
             <SelectInput
               id="edit-category"
               label={t('edit.dataCategory')}
@@ -66,21 +80,25 @@ export function ItemFields({
               ]}
             />
           )}
-          <SelectInput
-            id="edit-priority"
-            label={t('edit.priority')}
-            value={PRIORITIES.find((word) => word.toLowerCase() === draft.priority.toLowerCase()) ?? 'Normal'}
-            onChange={(priority) => set({ priority })}
-            options={PRIORITIES.map((priority) => [priority, priorityLabel(priority, t)] as const)}
-          />
-          <TextInput
-            id="edit-state"
-            label={t('edit.state')}
-            value={draft.state}
-            onChange={(state) => set({ state })}
-            list="edit-states"
-            maxLength={200}
-          />
+          {may('priority') && (
+            <SelectInput
+              id="edit-priority"
+              label={t('edit.priority')}
+              value={current}
+              onChange={(priority) => set({ priority })}
+              options={offered.map((priority) => [priority, priorityLabel(priority, t)] as const)}
+            />
+          )}
+          {may('state') && (
+            <TextInput
+              id="edit-state"
+              label={t('edit.state')}
+              value={draft.state}
+              onChange={(state) => set({ state })}
+              list="edit-states"
+              maxLength={200}
+            />
+          )}
           <datalist id="edit-states">
             {STATUS_WORDS.map((word) => (
               <option key={word} value={word}>
@@ -89,23 +107,27 @@ export function ItemFields({
             ))}
           </datalist>
         </div>
-        <TextInput
-          id="edit-lines"
-          label={t('edit.lines')}
-          hint={t('edit.linesHint')}
-          value={draft.lines}
-          onChange={(lines) => set({ lines })}
-          rows={4}
-          maxLength={20_000}
-        />
-        <TextInput
-          id="edit-label"
-          label={t('edit.category')}
-          hint={t('edit.categoryHint')}
-          value={draft.category}
-          onChange={(category) => set({ category })}
-          maxLength={80}
-        />
+        {may('lines') && (
+          <TextInput
+            id="edit-lines"
+            label={t('edit.lines')}
+            hint={t('edit.linesHint')}
+            value={draft.lines}
+            onChange={(lines) => set({ lines })}
+            rows={4}
+            maxLength={20_000}
+          />
+        )}
+        {may('category') && (
+          <TextInput
+            id="edit-label"
+            label={t('edit.category')}
+            hint={t('edit.categoryHint')}
+            value={draft.category}
+            onChange={(category) => set({ category })}
+            maxLength={80}
+          />
+        )}
         <div className="field-row">
           <TextInput
             id="edit-link"
@@ -124,7 +146,7 @@ export function ItemFields({
             error={errors.image}
           />
         </div>
-        {!local && (
+        {!local && may('specialData') && (
           <TextInput
             id="edit-special"
             label={t('edit.specialData')}
@@ -139,73 +161,75 @@ export function ItemFields({
           />
         )}
       </FieldGroup>
-      <FieldGroup legend={t('edit.groupWhere')}>
-        <div className="field-row">
-          <TextInput
-            id="edit-page"
-            label={t('edit.pageName')}
-            hint={t(canMove ? 'edit.pageHint' : 'edit.scopeFixed')}
-            value={draft.pageName}
-            onChange={(pageName) => set({ pageName })}
-            error={errors.pageName}
-            maxLength={120}
-            readOnly={!canMove}
+      {where && (
+        <FieldGroup legend={t('edit.groupWhere')}>
+          <div className="field-row">
+            <TextInput
+              id="edit-page"
+              label={t('edit.pageName')}
+              hint={t(canMove ? 'edit.pageHint' : 'edit.scopeFixed')}
+              value={draft.pageName}
+              onChange={(pageName) => set({ pageName })}
+              error={errors.pageName}
+              maxLength={120}
+              readOnly={!canMove}
+            />
+            <TextInput
+              id="edit-city"
+              label={t('edit.cityName')}
+              value={draft.cityName}
+              onChange={(cityName) => set({ cityName })}
+              error={errors.cityName}
+              maxLength={200}
+              readOnly={!canMove}
+            />
+          </div>
+          <div className="field-row">
+            <TextInput
+              id="edit-lat"
+              label={t('edit.lat')}
+              inputMode="decimal"
+              value={draft.lat}
+              onChange={(lat) => set({ lat })}
+              error={errors.lat}
+              maxLength={20}
+            />
+            <TextInput
+              id="edit-lon"
+              label={t('edit.lon')}
+              inputMode="decimal"
+              value={draft.lon}
+              onChange={(lon) => set({ lon })}
+              error={errors.lon}
+              maxLength={20}
+            />
+            <TextInput
+              id="edit-area"
+              label={t('edit.areaMiles')}
+              inputMode="decimal"
+              value={draft.areaMiles}
+              onChange={(areaMiles) => set({ areaMiles })}
+              error={errors.areaMiles}
+              maxLength={10}
+            />
+            <TextInput
+              id="edit-order"
+              label={t('edit.order')}
+              inputMode="numeric"
+              value={draft.order}
+              onChange={(order) => set({ order })}
+              error={errors.order}
+              maxLength={10}
+            />
+          </div>
+          <CheckInput
+            id="edit-active"
+            label={t('edit.active')}
+            checked={draft.isActive}
+            onChange={(isActive) => set({ isActive })}
           />
-          <TextInput
-            id="edit-city"
-            label={t('edit.cityName')}
-            value={draft.cityName}
-            onChange={(cityName) => set({ cityName })}
-            error={errors.cityName}
-            maxLength={200}
-            readOnly={!canMove}
-          />
-        </div>
-        <div className="field-row">
-          <TextInput
-            id="edit-lat"
-            label={t('edit.lat')}
-            inputMode="decimal"
-            value={draft.lat}
-            onChange={(lat) => set({ lat })}
-            error={errors.lat}
-            maxLength={20}
-          />
-          <TextInput
-            id="edit-lon"
-            label={t('edit.lon')}
-            inputMode="decimal"
-            value={draft.lon}
-            onChange={(lon) => set({ lon })}
-            error={errors.lon}
-            maxLength={20}
-          />
-          <TextInput
-            id="edit-area"
-            label={t('edit.areaMiles')}
-            inputMode="decimal"
-            value={draft.areaMiles}
-            onChange={(areaMiles) => set({ areaMiles })}
-            error={errors.areaMiles}
-            maxLength={10}
-          />
-          <TextInput
-            id="edit-order"
-            label={t('edit.order')}
-            inputMode="numeric"
-            value={draft.order}
-            onChange={(order) => set({ order })}
-            error={errors.order}
-            maxLength={10}
-          />
-        </div>
-        <CheckInput
-          id="edit-active"
-          label={t('edit.active')}
-          checked={draft.isActive}
-          onChange={(isActive) => set({ isActive })}
-        />
-      </FieldGroup>
+        </FieldGroup>
+      )}
     </>
   )
 }
