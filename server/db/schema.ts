@@ -137,6 +137,10 @@ export type FeedsTable = {
   item_count: Generated<number>
   next_run_at: string
   failures: Generated<number>
+  /** Items the last run held back: alerts whose zone shapes are not known yet (migration 011). */
+  withheld: Generated<number>
+  /** Records the last decoded run skipped as bad (migration 011). */
+  skipped: Generated<number>
   /** A running instance holds the feed until then (several API instances never fetch it twice). */
   claimed_until: string | null
   claimed_by: string | null

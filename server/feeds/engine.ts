@@ -1,16 +1,17 @@
 // One run of one feed: claim it, fetch (conditionally), decode in a worker, resolve zones, store, and record the outcome.
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
 import { claimFeed, feedRow, finishFeedRun } from '../db/queries/feeds.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
 import { adapters, binaryAdapters } from './adapters/index.ts'
 import type { Feed } from './config.ts'
 import { decodeInWorker } from './decode.ts'
-import { geometryCenter } from './geometry.ts'
+import { rehash } from './prepare.ts'
 import { markFeedFresh, markFeedStale, storeFeedItems, type StoreSummary } from './store.ts'
-import type { DecodeResult, FeedItem } from './types.ts'
+import type { DecodeResult, PreparedItem } from './types.ts'
 import { resolveZones, zonesGeometry } from './zones.ts'
-import { adapterOptions } from './transit/static-cache.ts'
 import { endReplaced, nextCursor, removeCopies, sinceUrl, withoutPreferred } from './incremental.ts'
+import { adapterOptions } from './transit/static-cache.ts'
 
 export type EngineOptions = {
   /** Who this instance is, in claims (host:pid:random). */
@@ -43,9 +44,12 @@ export const backoffMs = (feed: Feed, failures: number): number =>
 
 const later = (now: Date, ms: number): string => new Date(now.getTime() + ms).toISOString()
 
-/** Alerts naming zones get the union of their zones' shapes; the ones with no known zone yet wait for the next run. */
-async function withZones(db: Db, items: FeedItem[], feed: Feed, options: EngineOptions, now: Date) {
-  const needing = items.filter((item) => !item.geometry && item.zones?.length)
+/**
+ * Alerts naming zones get the union of their zones' shapes (joined as text, from shapes kept in memory);
+ * the ones with no known zone yet wait for the next run.
+ */
+async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: EngineOptions, now: Date) {
+  const needing = items.filter((item) => !item.geometryText && item.zones?.length)
   if (!needing.length) return { items, pending: new Set<string>() }
   const fetchZone = (url: string) =>
     safeFetch(url, {
@@ -63,15 +67,22 @@ async function withZones(db: Db, items: FeedItem[], feed: Feed, options: EngineO
     now,
   )
   const pending = new Set<string>()
-  const ready = items.flatMap((item) => {
-    if (item.geometry || !item.zones?.length) return [item]
-    const geometry = zonesGeometry(item.zones, known)
-    if (!geometry) {
-      pending.add(item.sourceId)
-      return []
+  const ready: PreparedItem[] = []
+  let joined = 0
+  for (const item of items) {
+    if (item.geometryText || !item.zones?.length) {
+      ready.push(item)
+      continue
     }
-    return [{ ...item, geometry, ...geometryCenter(geometry) }]
-  })
+    const union = zonesGeometry(item.zones, known)
+    if (!union) {
+      pending.add(item.sourceId)
+      continue
+    }
+    ready.push({ ...item, geometryText: union.text, lat: union.lat, lon: union.lon, hash: rehash(item, union.text) })
+    // A few thousand vertices joined and hashed per alert: let requests in between.
+    if (++joined % 20 === 0) await nextTurn()
+  }
   return { items: ready, pending }
 }
 
@@ -154,11 +165,20 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   // An incremental body (IPAWS) lists only what is new: the rest stays, and its Updates and Cancels end what they replace.
   const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: !decoded.incremental, keep: pending })
   summary.removed += await endReplaced(db, feed.id, decoded.ends, new Set(items.map((item) => item.sourceId)))
-  await removeCopies(db, items.map((item) => item.sourceId), options.preferredBy?.get(feed.id))
+  await removeCopies(
+    db,
+    items.map((item) => item.sourceId),
+    options.preferredBy?.get(feed.id),
+  )
   const note = decoded.skipped ? `Skipped ${decoded.skipped} bad records: ${decoded.errors[0] ?? ''}` : null
+  // While an alert waits for its zones, the next run must get the whole body again: a validator kept now
+  // would make every later run a 304 and the alert would never appear (issue 26, item 6).
+  const waiting = pending.size > 0
   await succeed(db, feed, options, now, {
-    etag: answer.etag,
-    last_modified: answer.lastModified,
+    etag: waiting ? null : answer.etag,
+    last_modified: waiting ? null : answer.lastModified,
+    withheld: pending.size,
+    skipped: decoded.skipped,
     ...(decoded.incremental ? { cursor: nextCursor(row?.cursor ?? null, decoded.cursor, pending.size, now) } : {}),
     ...(note ? { last_error: note.slice(0, ERROR_CHARS), last_error_at: now.toISOString() } : {}),
   })

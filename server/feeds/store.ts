@@ -1,11 +1,11 @@
 // Writes a feed's decoded items into the items table: insert new, update changed, delete gone, in small transactions.
-import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
 import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
 import { pruneItemChanges } from '../lib/reaction-cells.ts'
-import type { FeedItem } from './types.ts'
+import { prepareItem } from './prepare.ts'
+import type { FeedItem, PreparedItem } from './types.ts'
 
 /** Rows per transaction: small, so reaction reads (and other writers on SQLite) interleave with a big ingest. */
 export const BATCH = 100
@@ -34,12 +34,10 @@ export type StoreOptions = {
 
 type Existing = Pick<ItemRow, 'id' | 'source_id' | 'source_hash' | 'lock_result_until' | 'is_old'>
 
-const hashOf = (item: FeedItem): string => createHash('sha1').update(JSON.stringify(item)).digest('base64url')
-
 /** The items columns a feed item sets (never is_active: staff hiding an item sticks across runs). */
 type Columns = Omit<NewItem, 'created_at'> & { area_miles: number; geometry: string | null }
 
-function columns(feedId: string, item: FeedItem, now: string): Columns {
+function columns(feedId: string, item: PreparedItem, now: string): Columns {
   return {
     data_aspect: item.aspect,
     data_property: 'feed',
@@ -57,13 +55,13 @@ function columns(feedId: string, item: FeedItem, now: string): Columns {
     lat: item.lat,
     lon: item.lon,
     area_miles: item.areaMiles,
-    geometry: item.geometry ? JSON.stringify(item.geometry) : null,
+    geometry: item.geometryText,
     retrieved: now,
     value_changed: now,
     is_old: 0,
     feed_id: feedId,
     source_id: item.sourceId,
-    source_hash: hashOf(item),
+    source_hash: item.hash,
     fetched_at: now,
     starts_at: item.startsAt,
     expires_at: item.endsAt,
@@ -75,17 +73,19 @@ function columns(feedId: string, item: FeedItem, now: string): Columns {
 /**
  * Stores one run of a feed. Items are keyed by (feed, source id): a re-run updates instead of
  * duplicating, an unchanged item is not rewritten, a locked result (lock_result_until in the
- * future) keeps its state, lines and priority, and ended items are dropped.
+ * future) keeps its state, lines and priority, and ended items are dropped. The engine hands over items
+ * prepared in the decode worker (shape serialised, hash made: server/feeds/prepare.ts); plain items (the
+ * business fetcher's) are prepared here.
  */
 export async function storeFeedItems(
   db: Db,
   feedId: string,
-  items: FeedItem[],
+  items: readonly (PreparedItem | FeedItem)[],
   now: Date,
   options: StoreOptions,
 ): Promise<StoreSummary> {
   const stamp = now.toISOString()
-  const fresh = new Map<string, FeedItem>()
+  const fresh = new Map<string, PreparedItem | FeedItem>()
   for (const item of items) if (!item.endsAt || item.endsAt > stamp) fresh.set(item.sourceId, item)
   const existing = new Map<string, Existing>()
   const rows = await db
@@ -98,9 +98,10 @@ export async function storeFeedItems(
   const summary: StoreSummary = { added: 0, changed: 0, unchanged: 0, removed: 0 }
   const inserts: NewItemRow[] = []
   const pause = breather(WRITES_BETWEEN_PAUSES)
-  for (const item of fresh.values()) {
-    // Hashing and preparing 5,000 items is itself 0.1 s of work: pause within it too.
+  for (const given of fresh.values()) {
+    // Preparing 5,000 items is itself work: pause within it too.
     await pause()
+    const item = 'hash' in given ? given : prepareItem(given)
     const before = existing.get(item.sourceId)
     const values = columns(feedId, item, stamp)
     if (!before) {

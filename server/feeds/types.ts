@@ -66,6 +66,15 @@ export type DecodeResult = {
   feeds?: import('./adapters/wzdx-registry.ts').RegistryRow[]
 }
 
+/**
+ * A decoded item made ready to store (server/feeds/prepare.ts, in the decode worker): its geometry capped
+ * and serialised as `geometryText`, and `hash`, the content hash the store compares.
+ */
+export type PreparedItem = Omit<FeedItem, 'geometry'> & { geometryText: string | null; hash: string }
+
+/** What the decode worker sends back: the adapter's result with its items prepared (bad shapes count as skipped). */
+export type PreparedResult = Omit<DecodeResult, 'items'> & { items: PreparedItem[] }
+
 /** Everything an adapter may read besides the body: pure data, so decoding can run in a worker thread. */
 export type DecodeContext = {
   /** The feed's id from the configuration. */

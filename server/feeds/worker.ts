@@ -1,17 +1,39 @@
-// The decode worker thread: parses one feed body with its adapter, so a 10 MB JSON.parse never blocks requests.
+// The decode worker thread: parses one feed body with its adapter and prepares its items (shapes capped,
+// serialised, hashed), or parses a batch of NWS zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and
+// no hashing ever blocks requests.
 import { parentPort, workerData } from 'node:worker_threads'
 import { adapters } from './adapters/index.ts'
-import type { DecodeContext } from './types.ts'
+import { prepareAll } from './prepare.ts'
+import type { DecodeContext, PreparedResult } from './types.ts'
+import { zoneShape, type ZoneShape } from './zone-shape.ts'
 
-export type DecodeJob = { adapter: string; body: string; context: DecodeContext }
-export type DecodeReply = { ok: true; result: import('./types.ts').DecodeResult } | { ok: false; error: string }
+export type DecodeJob = { kind?: 'decode'; adapter: string; body: string; context: DecodeContext }
+/** Zone texts by URL (fetched answers or stored rows); the reply lists each URL's shape, or null. */
+export type ZonesJob = { kind: 'zones'; texts: [string, string][] }
+export type WorkerJob = DecodeJob | ZonesJob
+export type DecodeReply = { ok: true; result: PreparedResult } | { ok: false; error: string }
+export type ZonesReply = { ok: true; result: [string, ZoneShape | null][] } | { ok: false; error: string }
 
-const job = workerData as DecodeJob
-let reply: DecodeReply
-try {
+function decode(job: DecodeJob): PreparedResult {
   const decode = adapters[job.adapter]
   if (!decode) throw new Error(`Unknown adapter ${job.adapter}`)
-  reply = { ok: true, result: decode(job.body, job.context) }
+  const decoded = decode(job.body, job.context)
+  const prepared = prepareAll(decoded.items)
+  return {
+    ...decoded,
+    items: prepared.items,
+    skipped: decoded.skipped + prepared.skipped,
+    errors: [...decoded.errors, ...prepared.errors].slice(0, 5),
+  }
+}
+
+const job = workerData as WorkerJob
+let reply: DecodeReply | ZonesReply
+try {
+  reply =
+    job.kind === 'zones'
+      ? { ok: true, result: job.texts.map(([url, text]) => [url, zoneShape(text)]) }
+      : { ok: true, result: decode(job) }
 } catch (error) {
   reply = { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 300) }
 }

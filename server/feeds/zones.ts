@@ -1,8 +1,12 @@
-// NWS zone shapes for alerts that name zones instead of a polygon: fetched once, cached in the database for days.
+// NWS zone shapes for alerts that name zones instead of a polygon: fetched once, cached in the database for days,
+// and kept parsed in memory, so a run over hundreds of known zones neither reads nor parses them again.
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
 import type { SafeFetchResult } from '../lib/safe-fetch.ts'
-import { toGeometry } from './geometry.ts'
-import type { FeedGeometry, Position } from './types.ts'
+import { zonesInWorker } from './decode.ts'
+import type { ZoneShape } from './zone-shape.ts'
+
+export { zonePolygons } from './zone-shape.ts'
 
 const DAY_MS = 86_400_000
 /** Zone boundaries change a few times a year: a cached shape is used for a week, then fetched again. */
@@ -12,23 +16,49 @@ export const ZONE_RETRY_MS = 3_600_000
 export const ZONE_CONCURRENCY = 4
 /** New or renewed zones per feed run; the rest follow on the next runs (a first national run names ~2,000). */
 export const ZONE_FETCHES_PER_RUN = 150
+/** Zone answers parsed per worker: bounds the texts held at once (a zone answer may be up to 5 MB). */
+const ZONES_PER_WORKER = 24
+/** Stored zone rows read per query, with a pause between queries (node:sqlite reads synchronously). */
+const ROWS_PER_QUERY = 50
+/**
+ * Memory kept for parsed zones, in characters of their polygon text (about 20 a vertex): 40 M is about
+ * 2 million vertices, every US forecast, county and fire zone at the 5,000-vertex cap with room to spare.
+ * The least recently used zones go first.
+ */
+export const ZONE_MEMORY_CHARS = 40_000_000
 
 export type ZoneFetch = (url: string) => Promise<SafeFetchResult>
-type Polygons = Position[][][]
+/** A zone as known in memory: its shape (null when it failed and had none) and when it was fetched. */
+type Known = { shape: ZoneShape | null; fetchedAt: string }
+type Memory = { zones: Map<string, Known>; chars: number }
 
-/** The polygons of a zone's GeoJSON (a Feature, a bare geometry, or a collection of polygons). */
-export function zonePolygons(json: unknown): Polygons | null {
-  const geometryOf = (value: unknown): unknown =>
-    value && typeof value === 'object' && 'geometry' in value ? value.geometry : value
-  const root = geometryOf(json) as { type?: unknown; geometries?: unknown } | null
-  const parts = root?.type === 'GeometryCollection' && Array.isArray(root.geometries) ? root.geometries : [root]
-  const polygons: Polygons = []
-  for (const part of parts) {
-    const geometry = toGeometry(part)
-    if (geometry?.type === 'Polygon') polygons.push(geometry.coordinates)
-    else if (geometry?.type === 'MultiPolygon') polygons.push(...geometry.coordinates)
+/** One memory per database (tests open several in one process). */
+const memories = new WeakMap<Db, Memory>()
+const memoryOf = (db: Db): Memory => {
+  let found = memories.get(db)
+  if (!found) memories.set(db, (found = { zones: new Map(), chars: 0 }))
+  return found
+}
+
+function remember(memory: Memory, url: string, known: Known): void {
+  const before = memory.zones.get(url)
+  if (before) {
+    memory.chars -= before.shape?.polygons.length ?? 0
+    memory.zones.delete(url)
   }
-  return polygons.length ? polygons : null
+  memory.zones.set(url, known)
+  memory.chars += known.shape?.polygons.length ?? 0
+  // Oldest use first: a Map keeps insertion order, and a zone used again is inserted again.
+  for (const [oldest, entry] of memory.zones) {
+    if (memory.chars <= ZONE_MEMORY_CHARS || oldest === url) break
+    memory.zones.delete(oldest)
+    memory.chars -= entry.shape?.polygons.length ?? 0
+  }
+}
+
+/** Forgets the zones this instance keeps in memory for `db` (tests). */
+export function forgetZones(db: Db): void {
+  memories.delete(db)
 }
 
 async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -47,10 +77,72 @@ async function save(db: Db, url: string, geometry: string | null, error: string 
     .execute()
 }
 
+const isDue = (known: Known, now: Date): boolean =>
+  now.getTime() - Date.parse(known.fetchedAt) > (known.shape ? ZONE_MAX_AGE_MS : ZONE_RETRY_MS)
+
+/** Zones not in memory, or due there, from the table (another instance may have fetched them): parsed in a worker. */
+async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Promise<void> {
+  for (let at = 0; at < urls.length; at += ROWS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('feed_zones')
+      .selectAll()
+      .where('url', 'in', urls.slice(at, at + ROWS_PER_QUERY))
+      .execute()
+    const texts = rows.filter((row) => row.geometry).map((row): [string, string] => [row.url, row.geometry!])
+    const shapes = texts.length ? await zonesInWorker(texts) : new Map<string, ZoneShape | null>()
+    for (const row of rows) {
+      const kept = memory.zones.get(row.url)
+      const shape = shapes.get(row.url) ?? null
+      // A stored row replaces what memory has only when it is newer (or memory has none).
+      if (kept && kept.fetchedAt >= row.fetched_at && !isDue(kept, now)) continue
+      if (kept?.shape && !shape) continue
+      remember(memory, row.url, { shape, fetchedAt: row.fetched_at })
+    }
+    await nextTurn()
+  }
+}
+
+/** Fetches zones, parses the answers in a worker, stores and remembers them. A zone that fails keeps its old shape. */
+async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: ZoneFetch, now: Date): Promise<void> {
+  const fetchedAt = now.toISOString()
+  for (let at = 0; at < urls.length; at += ZONES_PER_WORKER) {
+    const answers = new Map<string, SafeFetchResult>()
+    await eachLimited(urls.slice(at, at + ZONES_PER_WORKER), ZONE_CONCURRENCY, async (url) => {
+      answers.set(url, await fetchZone(url))
+    })
+    const texts = [...answers].flatMap(([url, answer]): [string, string][] => (answer.ok ? [[url, answer.text]] : []))
+    let shapes = new Map<string, ZoneShape | null>()
+    try {
+      if (texts.length) shapes = await zonesInWorker(texts)
+    } catch {
+      // Reported below per zone as not a zone geometry.
+    }
+    for (const [url, answer] of answers) {
+      const shape = shapes.get(url) ?? null
+      const old = memory.zones.get(url)
+      if (shape) {
+        remember(memory, url, { shape, fetchedAt })
+        await save(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt)
+        continue
+      }
+      const error = answer.ok ? 'Not a zone geometry' : answer.error
+      if (old?.shape) {
+        // Keep the shape we had; try again after ZONE_RETRY_MS rather than on every run.
+        const keptAt = new Date(now.getTime() - ZONE_MAX_AGE_MS + ZONE_RETRY_MS).toISOString()
+        remember(memory, url, { shape: old.shape, fetchedAt: keptAt })
+        await save(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
+      } else {
+        remember(memory, url, { shape: null, fetchedAt })
+        await save(db, url, null, error, fetchedAt)
+      }
+    }
+  }
+}
+
 /**
- * Polygons of every zone URL it can: cached ones (younger than a week), then up to
- * ZONE_FETCHES_PER_RUN fetched now (missing first, then the oldest), 4 at a time. A zone that
- * fails keeps its old shape if it had one.
+ * Shapes of every zone URL it can: kept in memory, else read from the table (younger than a week), then up
+ * to ZONE_FETCHES_PER_RUN fetched now (missing first, then the oldest), 4 at a time. Every parse happens
+ * in a worker thread; a zone that fails keeps its old shape if it had one.
  */
 export async function resolveZones(
   db: Db,
@@ -58,55 +150,52 @@ export async function resolveZones(
   fetchZone: ZoneFetch,
   now: Date,
   fetchesPerRun = ZONE_FETCHES_PER_RUN,
-): Promise<Map<string, Polygons>> {
+): Promise<Map<string, ZoneShape>> {
+  const memory = memoryOf(db)
   const wanted = [...new Set(urls)]
-  const found = new Map<string, Polygons>()
-  const cached = new Map<string, { geometry: string | null; error: string | null; fetched_at: string }>()
-  for (let at = 0; at < wanted.length; at += 500) {
-    const rows = await db
-      .selectFrom('feed_zones')
-      .selectAll()
-      .where('url', 'in', wanted.slice(at, at + 500))
-      .execute()
-    for (const row of rows) cached.set(row.url, row)
-  }
+  const unknown = wanted.filter((url) => {
+    const known = memory.zones.get(url)
+    return !known || isDue(known, now)
+  })
+  if (unknown.length) await readStored(db, memory, unknown, now)
   const missing: string[] = []
   const old: string[] = []
-  for (const url of wanted) {
-    const row = cached.get(url)
-    const age = row ? now.getTime() - Date.parse(row.fetched_at) : Infinity
-    const polygons = row?.geometry ? zonePolygons(JSON.parse(row.geometry)) : null
-    if (polygons) found.set(url, polygons)
-    if (!row) missing.push(url)
-    else if (polygons ? age > ZONE_MAX_AGE_MS : age > ZONE_RETRY_MS) old.push(url)
+  for (const url of unknown) {
+    const known = memory.zones.get(url)
+    if (!known) missing.push(url)
+    else if (isDue(known, now)) old.push(url)
   }
-  const fetchedAt = now.toISOString()
-  await eachLimited([...missing, ...old].slice(0, fetchesPerRun), ZONE_CONCURRENCY, async (url) => {
-    const answer = await fetchZone(url)
-    let polygons: Polygons | null = null
-    let error = answer.ok ? null : answer.error
-    if (answer.ok) {
-      try {
-        polygons = zonePolygons(JSON.parse(answer.text))
-      } catch {
-        // Reported below as not a zone.
-      }
-      if (!polygons) error = 'Not a zone geometry'
-    }
-    if (polygons) {
-      found.set(url, polygons)
-      await save(db, url, JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }), null, fetchedAt)
-    } else if (cached.get(url)?.geometry) {
-      // Keep the shape we had; try again after ZONE_RETRY_MS rather than on every run.
-      const keptAt = new Date(now.getTime() - ZONE_MAX_AGE_MS + ZONE_RETRY_MS).toISOString()
-      await save(db, url, cached.get(url)!.geometry, error, keptAt)
-    } else await save(db, url, null, error, fetchedAt)
-  })
+  const toFetch = [...missing, ...old].slice(0, fetchesPerRun)
+  if (toFetch.length) await fetchZones(db, memory, toFetch, fetchZone, now)
+  const found = new Map<string, ZoneShape>()
+  for (const url of wanted) {
+    const known = memory.zones.get(url)
+    if (!known?.shape) continue
+    found.set(url, known.shape)
+    // Used now: the last to be forgotten.
+    memory.zones.delete(url)
+    memory.zones.set(url, known)
+  }
   return found
 }
 
-/** The union of an item's zones as one MultiPolygon (null when none is known yet). */
-export function zonesGeometry(zones: string[], known: Map<string, Polygons>): FeedGeometry | null {
-  const polygons = zones.flatMap((zone) => known.get(zone) ?? [])
-  return polygons.length ? { type: 'MultiPolygon', coordinates: polygons } : null
+/**
+ * The union of an item's zones as MultiPolygon text, with the middle of its box; null when none is known yet.
+ * Joined as text: no zone is parsed again on the thread that answers requests.
+ */
+export function zonesGeometry(zones: string[], known: Map<string, ZoneShape>): { text: string; lat: number; lon: number } | null {
+  const shapes = [...new Set(zones)].flatMap((zone) => known.get(zone) ?? [])
+  if (!shapes.length) return null
+  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const { box } of shapes) {
+    minLon = Math.min(minLon, box[0])
+    minLat = Math.min(minLat, box[1])
+    maxLon = Math.max(maxLon, box[2])
+    maxLat = Math.max(maxLat, box[3])
+  }
+  return {
+    text: `{"type":"MultiPolygon","coordinates":[${shapes.map((shape) => shape.polygons).join(',')}]}`,
+    lat: (minLat + maxLat) / 2,
+    lon: (minLon + maxLon) / 2,
+  }
 }

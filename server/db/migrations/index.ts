@@ -10,6 +10,7 @@ import { itemChanges } from './007-item-changes.ts'
 import { ownerKeyExpiry } from './008-owner-key-expiry.ts'
 import { overpassPace } from './009-overpass-pace.ts'
 import { sessionRows } from './010-session-rows.ts'
+import { feedCounts } from './011-feed-counts.ts'
 import { feedRegistry } from './012-feed-registry.ts'
 import { feedCursor } from './013-feed-cursor.ts'
 import { transitStatic } from './014-transit-static.ts'
@@ -29,6 +30,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '008-owner-key-expiry': ownerKeyExpiry,
     '009-overpass-pace': overpassPace,
     '010-session-rows': sessionRows,
+    '011-feed-counts': feedCounts,
     '012-feed-registry': feedRegistry,
     '013-feed-cursor': feedCursor,
     '014-transit-static': transitStatic,

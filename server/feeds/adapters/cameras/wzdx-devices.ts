@@ -22,7 +22,9 @@ export const decodeWzdxCameras: Decode = (body, context) => {
     // Arrow boards, signs and sensors share the feed; only cameras belong here, and they are not errors.
     if (core['device_type'] !== 'camera') return
     const id = cleanText(feature['id'], 120)
-    if (OUT_OF_SERVICE.has(String(core['device_status']))) return batch.skip(`camera ${id ?? index}: status error`)
+    // Out of service is a valid record meaning "not shown", not a bad one: a feed whose only camera is down
+    // is a healthy feed with no cameras, and the camera leaves the answer (issue 22).
+    if (OUT_OF_SERVICE.has(String(core['device_status']))) return
     const geometry = isRecord(feature['geometry']) ? feature['geometry'] : {}
     const point = geometry['type'] === 'Point' && Array.isArray(geometry['coordinates']) ? geometry['coordinates'] : []
     const roads = Array.isArray(core['road_names']) ? core['road_names'].map((road) => cleanText(road, 60)).filter(Boolean) : []
