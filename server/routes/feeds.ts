@@ -1,17 +1,20 @@
-// GET /api/feeds: each configured feed's health, for the editor's feed-health panel. Admins and superadmins only.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
-import { feedRows } from '../db/queries/feeds.ts'
+// GET /api/feeds: each configured feed's health, for the editor's feed-health panel; POST /api/feeds/{id}/run
+// runs one feed at once. Admins and superadmins only.
+import { hostname } from 'node:os'
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
 import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
+import { runFeed } from '../feeds/engine.ts'
 import { registryFeeds } from '../feeds/registry.ts'
 import { businessHealth } from '../feeds/overpass/health.ts'
 import { businessFetcher } from '../feeds/overpass/start.ts'
 import { countFeedItems } from '../feeds/store.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
-import { errorSchema, errors, feedsSchema, json } from '../schemas.ts'
+import { errorSchema, errors, feedRunSchema, feedsSchema, json } from '../schemas.ts'
 
 export const FEEDS_FORBIDDEN = errorMessage('no_view_feeds')
 
@@ -22,49 +25,123 @@ function isStale(feed: Feed, row: FeedRow | undefined, now: Date): boolean {
   return now.getTime() - Date.parse(row.last_success_at) > feed.staleAfterSeconds * 1000
 }
 
-export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
-  createRoute({
-    method: 'get',
-    path: '/api/feeds',
-    summary: 'Feed health: last success, last error, item count, next run, failures, stale flag',
-    security: [{ bearer: [] }],
-    responses: {
-      200: json(feedsSchema, 'Every configured feed, in the configuration’s order'),
-      401: errors[401],
-      403: json(errorSchema, 'Not an admin'),
+/** One feed's line of the health answer. */
+function health(feed: Feed, row: FeedRow | undefined, count: number, now: Date) {
+  return {
+    id: feed.id,
+    name: feed.name,
+    adapter: feed.adapter,
+    enabled: feed.enabled,
+    schedule: feed.scheduleSeconds,
+    lastRunAt: row?.last_run_at ?? null,
+    lastSuccessAt: row?.last_success_at ?? null,
+    lastError: row?.last_error ?? (feed.enabled ? feed.problem : null),
+    lastErrorAt: row?.last_error_at ?? null,
+    itemCount: count,
+    nextRunAt: feed.enabled ? (row?.next_run_at ?? null) : null,
+    failures: row?.failures ?? 0,
+    stale: isStale(feed, row, now),
+    attribution: feed.attribution,
+    withheld: row?.withheld ?? 0,
+    skipped: row?.skipped ?? 0,
+  }
+}
+
+const isStaff = (role: string): boolean => role === 'admin' || role === 'superadmin'
+const feedParam = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/, 'must be a feed id')
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'nws-alerts' }),
+})
+
+export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/feeds',
+      summary: 'Feed health: last success, last error, item count, next run, failures, stale flag',
+      security: [{ bearer: [] }],
+      responses: {
+        200: json(feedsSchema, 'Every configured feed, in the configuration’s order'),
+        401: errors[401],
+        403: json(errorSchema, 'Not an admin'),
+      },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isStaff(caller.role)) return c.json(errorBody('no_view_feeds'), 403)
+      const { db } = c.var.deps.store
+      const now = c.var.deps.now()
+      // Read on each call (a small file; admins only), so the answer follows the configuration the engine runs.
+      const config = loadFeedsConfig()
+      const [rows, counts, listed] = await Promise.all([feedRows(db), countFeedItems(db), registryFeeds(db, config)])
+      const list = [...config.feeds, ...listed.feeds].map((feed) =>
+        health(feed, rows.get(feed.id), counts.get(feed.id) ?? 0, now),
+      )
+      // The OpenStreetMap business fetcher is not a scheduled feed, but its requests and errors belong here too.
+      const businesses = await businessHealth(db, businessFetcher(db), now)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json({ feeds: [...list, businesses] }, 200)
     },
-  }),
-  async (c) => {
-    const caller = await currentCaller(c)
-    if (!caller) return c.json(errorBody('not_signed_in'), 401)
-    if (caller.role !== 'admin' && caller.role !== 'superadmin') return c.json(errorBody('no_view_feeds'), 403)
-    const { db } = c.var.deps.store
-    const now = c.var.deps.now()
-    // Read on each call (a small file; admins only), so the answer follows the configuration the engine runs.
-    const config = loadFeedsConfig()
-    const [rows, counts, listed] = await Promise.all([feedRows(db), countFeedItems(db), registryFeeds(db, config)])
-    const list = [...config.feeds, ...listed.feeds].map((feed) => {
-      const row = rows.get(feed.id)
-      return {
-        id: feed.id,
-        name: feed.name,
-        adapter: feed.adapter,
-        enabled: feed.enabled,
-        schedule: feed.scheduleSeconds,
-        lastRunAt: row?.last_run_at ?? null,
-        lastSuccessAt: row?.last_success_at ?? null,
-        lastError: row?.last_error ?? (feed.enabled ? feed.problem : null),
-        lastErrorAt: row?.last_error_at ?? null,
-        itemCount: counts.get(feed.id) ?? 0,
-        nextRunAt: feed.enabled ? (row?.next_run_at ?? null) : null,
-        failures: row?.failures ?? 0,
-        stale: isStale(feed, row, now),
-        attribution: feed.attribution,
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/feeds/{id}/run',
+      summary: 'Runs one feed now (admins and superadmins), answering with what the run did and the feed’s health',
+      security: [{ bearer: [] }],
+      request: { params: feedParam },
+      responses: {
+        200: json(feedRunSchema, 'The run’s outcome and the feed’s health after it'),
+        400: errors[400],
+        401: errors[401],
+        403: json(errorSchema, 'Not an admin'),
+        404: errors[404],
+        409: json(errorSchema, 'The feed is off, or running now'),
+      },
+    }),
+    async (c) => {
+      const caller = await currentCaller(c)
+      if (!caller) return c.json(errorBody('not_signed_in'), 401)
+      if (!isStaff(caller.role)) return c.json(errorBody('no_run_feeds'), 403)
+      const { db } = c.var.deps.store
+      const config = loadFeedsConfig()
+      const listed = await registryFeeds(db, config)
+      const id = c.req.valid('param').id
+      const feed = [...config.feeds, ...listed.feeds].find((candidate) => candidate.id === id)
+      if (!feed) return c.json(errorBody('not_found'), 404)
+      if (!feed.enabled) return c.json(errorBody('feed_off'), 409)
+      const now = c.var.deps.now()
+      const stamp = now.toISOString()
+      await ensureFeedRows(db, [feed.id], now)
+      // Due now, unless a run holds it; the claim in runFeed then decides, so this never runs beside the scheduler.
+      await db
+        .updateTable('feeds')
+        .set({ next_run_at: stamp })
+        .where('id', '=', feed.id)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
+        .execute()
+      const outcome = await runFeed(db, feed, {
+        owner: `${hostname()}:${process.pid}:staff`,
+        userAgent: config.userAgent,
+        allowPrivate: c.var.deps.config.allowPrivateFetch,
+        now: () => now,
+      })
+      if (outcome.state === 'skipped') return c.json(errorBody('feed_busy'), 409)
+      const [rows, counts] = await Promise.all([feedRows(db), countFeedItems(db)])
+      const stored = outcome.state === 'stored' ? outcome : null
+      const run = {
+        state: outcome.state,
+        added: stored?.summary.added ?? 0,
+        changed: stored?.summary.changed ?? 0,
+        removed: stored?.summary.removed ?? 0,
+        skipped: stored?.skipped ?? 0,
+        withheld: stored?.pendingZones ?? 0,
+        error: outcome.state === 'failed' ? outcome.error : null,
       }
-    })
-    // The OpenStreetMap business fetcher is not a scheduled feed, but its requests and errors belong here too.
-    const businesses = await businessHealth(db, businessFetcher(db), now)
-    c.header('Cache-Control', 'private, no-store')
-    return c.json({ feeds: [...list, businesses] }, 200)
-  },
-)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json({ run, feed: health(feed, rows.get(feed.id), counts.get(feed.id) ?? 0, now) }, 200)
+    },
+  )

@@ -98,6 +98,10 @@ export const ERRORS = {
   // Feed health and the assistant
   no_view_feeds: 'You do not have permission to view feeds.',
   feeds_failed: 'Failed to load feeds',
+  no_run_feeds: 'You do not have permission to run feeds.',
+  feed_off: 'This feed is switched off.',
+  feed_busy: 'This feed is running now. Try again in a moment.',
+  feed_run_failed: 'Failed to run the feed',
   assistant_off: 'Assistant not configured',
   assistant_unavailable: 'Assistant unavailable',
   assistant_timeout: 'Assistant timed out',

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureFeedRows } from '../../server/db/queries/feeds.ts'
 import { runFeed } from '../../server/feeds/engine.ts'
-import { feedsSchema } from '../../server/schemas.ts'
+import { feedRunSchema, feedsSchema } from '../../server/schemas.ts'
 import { backends } from './backends.ts'
 import { feedItem, itemsBody, startFeedServer, testFeed } from './feeds-fake.ts'
 import { startHarness, type Harness } from './harness.ts'
@@ -38,7 +38,7 @@ describe.each(await backends())('feed health and staff actions on $name', (backe
   }
 
   beforeAll(async () => {
-    api = await startHarness(backend, { DEMO_DATA: '0' })
+    api = await startHarness(backend, { DEMO_DATA: '0', ALLOW_PRIVATE_FETCH: '1' })
     fake = await startFeedServer()
     const dir = mkdtempSync(join(tmpdir(), 'feeds-health-'))
     const keyed = {
@@ -102,6 +102,8 @@ describe.each(await backends())('feed health and staff actions on $name', (backe
       failures: 1,
       stale: false,
       attribution: { name: 'Test Publisher', url: 'https://publisher.example/' },
+      withheld: 0,
+      skipped: 0,
     })
     expect(feeds[1]).toMatchObject({ enabled: true, lastError: 'No key: set NO_SUCH_KEY_SET', itemCount: 0 })
     expect(feeds[2]).toMatchObject({ enabled: false, nextRunAt: null, stale: false })
@@ -124,5 +126,60 @@ describe.each(await backends())('feed health and staff actions on $name', (backe
     expect(answer.body.statuses.messages.map((item: { state: string }) => item.state)).toEqual(['All clear'])
     const record = await api.send('GET', `/api/manage/${a!.id}?t=${token}`)
     expect(record.body.record).toMatchObject({ IsActive: false, State: 'New a', FeedId: 'test-feed' })
+  })
+
+  it('reports alerts withheld for their zones and records skipped, as fields', async () => {
+    const zone = `${fake.origin}/zones/never`
+    fake.pages.set('/zones/never', { status: 503, body: 'down' })
+    fake.pages.set('/feed', {
+      body: itemsBody([feedItem('a'), feedItem('waits', { zones: [zone] }), { sourceId: 'bad', aspect: 'nowhere' }]),
+    })
+    expect(await run(later(40))).toMatchObject({ state: 'stored', skipped: 1, pendingZones: 1 })
+    const { token } = await api.signIn('admin')
+    const { feeds } = feedsSchema.parse((await api.send('GET', '/api/feeds', { token })).body)
+    expect(feeds[0]).toMatchObject({ id: 'test-feed', withheld: 1, skipped: 1, failures: 0, itemCount: 1 })
+  })
+
+  it('runs one feed now for admins and superadmins only, and says what the run did', async () => {
+    fake.pages.set('/feed', { body: itemsBody([feedItem('now-1'), feedItem('now-2')]) })
+    api.clock.now = later(50)
+    // Not due for an hour: the action runs it anyway.
+    await api.store.db
+      .updateTable('feeds')
+      .set({ next_run_at: later(110).toISOString() })
+      .where('id', '=', 'test-feed')
+      .execute()
+    expect(await api.send('POST', '/api/feeds/test-feed/run')).toMatchObject({ status: 401, body: { code: 'not_signed_in' } })
+    for (const role of ['page', 'area', 'one', 'none'] as const) {
+      const { token } = await api.signIn(role, { pageName: 'wa/duvall', cityName: 'Duvall', itemId: 1 })
+      expect(await api.send('POST', '/api/feeds/test-feed/run', { token })).toMatchObject({
+        status: 403,
+        body: { code: 'no_run_feeds', error: 'You do not have permission to run feeds.' },
+      })
+    }
+    const before = fake.hits('/feed')
+    for (const role of ['admin', 'superadmin'] as const) {
+      const { token } = await api.signIn(role)
+      const answer = await api.send('POST', '/api/feeds/test-feed/run', { token })
+      expect(answer.status).toBe(200)
+      expect(feedRunSchema.parse(answer.body)).toMatchObject({
+        run: { state: 'stored', skipped: 0, withheld: 0, error: null },
+        feed: { id: 'test-feed', lastSuccessAt: later(50).toISOString(), itemCount: 2, failures: 0 },
+      })
+    }
+    expect(fake.hits('/feed')).toBe(before + 2)
+    const { token } = await api.signIn('admin')
+    expect(await api.send('POST', '/api/feeds/off/run', { token })).toMatchObject({ status: 409, body: { code: 'feed_off' } })
+    expect(await api.send('POST', '/api/feeds/nonesuch/run', { token })).toMatchObject({ status: 404 })
+    // A run under way elsewhere (a claim held) is not run twice.
+    await api.store.db
+      .updateTable('feeds')
+      .set({ claimed_until: later(60).toISOString(), claimed_by: 'other' })
+      .where('id', '=', 'test-feed')
+      .execute()
+    expect(await api.send('POST', '/api/feeds/test-feed/run', { token })).toMatchObject({
+      status: 409,
+      body: { code: 'feed_busy' },
+    })
   })
 })
