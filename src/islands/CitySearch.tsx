@@ -141,7 +141,7 @@ export function CitySearch({
   const count = results.length === 1 ? labels.one : labels.other.replace('{n}', String(results.length))
 
   return (
-    <div className="search" ref={root} role="search">
+    <div className="search" ref={root} role="search" aria-label={labels.label}>
       <label htmlFor={`${id}-input`} className="sr-only">
         {labels.label}
       </label>

@@ -99,3 +99,17 @@ for (const state of states) {
     }
   })
 }
+
+// Best practice beyond WCAG AA: two search landmarks (the city search and the Local page's business
+// search) must be told apart by name, at desktop width where both show.
+test('landmarks are named apart on every page type', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await seed(page, { language: 'en' })
+  await serveProviders(page)
+  for (const path of ['/wa/duvall', '/wa/duvall/statuses', '/wa/duvall/roads', '/wa/duvall/local', '/editor', '/settings']) {
+    await page.goto(path)
+    await expect(page.locator('.search').first()).toBeAttached()
+    const results = await axe(page).withRules(['landmark-unique']).analyze()
+    expect.soft(violationLines(results), path).toEqual([])
+  }
+})
