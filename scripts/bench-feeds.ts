@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
+import { transitBench } from './bench-feeds-transit.ts'
 import { roadsBench } from './bench-feeds-roads.ts'
 
 const ALERTS = Number(process.env['BENCH_ALERTS'] ?? 1500)
@@ -145,7 +146,7 @@ function wzdxFeed(now: number): string {
 // The local feed server: feeds are held until the idle measurement is over, then answered.
 let release: () => void = () => undefined
 const released = new Promise<void>((done) => (release = done))
-const pages = new Map<string, string>()
+const pages = new Map<string, string | Uint8Array>()
 const server = createServer((request, response: ServerResponse) => {
   const path = request.url ?? '/'
   const send = () => {
@@ -165,6 +166,8 @@ for (const [path, body] of nws.zones) pages.set(path, body)
 pages.set('/wzdx', wzdxFeed(now))
 const roads = roadsBench(origin, now, cities, random)
 for (const [path, body] of roads.pages) pages.set(path, body)
+const transit = transitBench(origin, now, cities, random)
+for (const [path, body] of transit.pages) pages.set(path, body)
 
 rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(dataDir, { recursive: true })
@@ -177,6 +180,7 @@ writeFileSync(
     groups: {
       alerts: [
         { id: 'nws-alerts', name: 'NWS (bench)', adapter: 'nws', url: `${origin}/alerts/active?status=actual`, ...common },
+        ...transit.feeds(common),
       ],
       roads: [{ id: 'wzdx-bench', name: 'WZDx (bench)', adapter: 'wzdx', url: `${origin}/wzdx`, ...common }, ...roads.feeds(common)],
     },
@@ -251,6 +255,7 @@ try {
       if ((row.last_success_at || row.last_error) && !finished.has(row.id)) finished.set(row.id, performance.now() - started)
   }
   await roads.settle(db, finished, started)
+  await transit.settle(db, finished, started)
   during.stop()
   const busy = await during.done
   const counts = db.prepare('select feed_id, count(*) as n from items group by feed_id').all() as { feed_id: string; n: number }[]
@@ -267,6 +272,7 @@ bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slic
   reaction idle   p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} requests/s (${CONNECTIONS} connections, no cache)
   reaction busy   p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${Math.round(busy.requests.average)} requests/s during ingestion`)
   console.log(roads.report(finished, counts))
+  console.log(transit.report(finished, counts))
 } finally {
   api.kill('SIGTERM')
   server.close()

@@ -3,6 +3,7 @@
 // POST /control?outage=1 makes both answer 503, as a feed outage does; outage=0 ends it.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { detourBytes } from '../fixtures/feeds/gtfs/alerts.ts'
 
 const PORT = Number(process.env['PORT'] ?? 8795)
 const FIXTURES_NOW = Date.parse('2026-11-23T18:00:00Z')
@@ -57,6 +58,17 @@ createServer((request, response) => {
   if (url.pathname === '/control/ipaws' && request.method === 'POST') {
     ipaws = url.searchParams.get('body') === 'cancel' ? 'cancel' : 'recent'
     return void response.end(JSON.stringify({ ipaws }))
+  }
+  // GTFS-realtime (tests/e2e/transit.spec.ts): an agency's detour (protobuf, times around now) and its static GTFS zip.
+  if (url.pathname === '/gtfs-rt/alerts.pb' || url.pathname === '/gtfs/svt-gtfs.zip') {
+    if (outage) return void response.writeHead(503).end('Service Unavailable')
+    const zip = url.pathname.endsWith('.zip')
+    response.writeHead(200, { 'content-type': zip ? 'application/zip' : 'application/x-protobuf' })
+    return void response.end(
+      zip
+        ? readFileSync(new URL('../fixtures/feeds/gtfs/svt-gtfs.zip', import.meta.url))
+        : detourBytes(Math.floor(Date.now() / 1000)),
+    )
   }
   const body = url.pathname.startsWith('/ipaws/recent/') ? ipawsBodies[ipaws] : bodies[url.pathname]
   if (!body && !down.has(url.pathname)) {
