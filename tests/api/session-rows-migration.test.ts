@@ -27,7 +27,11 @@ describe.each(await backends())('migration 010 on $name', (backend) => {
     await db.schema.alterTable('refresh_tokens').dropColumn('session_id').execute()
     await db.schema.alterTable('refresh_tokens').dropColumn('revoked_reason').execute()
     const now = '2026-11-22T12:00:00.000Z'
-    const user = await createUser(db, { email: 'kept@example.org', name: 'Kept', provider: 'email', role: 1 }, now)
+    const user = await createUser(
+      db,
+      { email: 'kept@example.org', name: 'Kept', provider: 'email', role: 1, passwordHash: null },
+      now,
+    )
     const token = (hash: string, revoked: string | null) =>
       sql`INSERT INTO refresh_tokens (user_id, token_hash, expires_at, revoked_at, created_at)
         VALUES (${user.id}, ${hash}, '2026-12-20T00:00:00.000Z', ${revoked}, ${now})`.execute(db)
