@@ -14,6 +14,10 @@ export const STATIC_FILE_CAPS: Record<string, number> = {
   'trips.txt': 200_000_000,
   'stop_times.txt': 2_000_000_000,
 }
+/** A static read longer than this stops (a hostile zip of well-compressed rows must not keep the CPU busy for long). */
+export const STATIC_READ_MS = 300_000
+/** Longest CSV record accepted: a real stops.txt line is under 1 kB. */
+const MAX_RECORD_CHARS = 100_000
 /** Trips kept per route to learn its stops: one per pattern (shape or direction), at most this many. */
 export const TRIPS_PER_ROUTE = 8
 
@@ -48,15 +52,36 @@ const openEntry = (zip: ZipFile, entry: Entry): Promise<Readable> =>
  * Streams one CSV file of the zip through csv-parse, a chunk at a time (requests are answered between
  * chunks); an absent file reads as no rows, a file over its cap throws.
  */
-async function eachRow(zip: ZipFile, files: Map<string, Entry>, name: string, visit: (row: Row) => void): Promise<void> {
+async function eachRow(
+  zip: ZipFile,
+  files: Map<string, Entry>,
+  name: string,
+  deadline: number,
+  visit: (row: Row) => void,
+): Promise<void> {
   const entry = files.get(name)
   if (!entry) return
   if (entry.uncompressedSize > STATIC_FILE_CAPS[name]!) throw new Error(`Static GTFS: ${name} is larger than the cap`)
   const stream = await openEntry(zip, entry)
   const rows = stream.pipe(
-    parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: true }),
+    parse({
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+      max_record_size: MAX_RECORD_CHARS,
+    }),
   )
-  for await (const row of rows as AsyncIterable<Row>) visit(row)
+  let count = 0
+  for await (const row of rows as AsyncIterable<Row>) {
+    visit(row)
+    if (++count % 10_000 === 0 && Date.now() > deadline) {
+      stream.destroy()
+      throw new Error(`Static GTFS: reading took longer than ${STATIC_READ_MS / 1000} s`)
+    }
+  }
 }
 
 const coordinate = (text: string | undefined, limit: number): number | null => {
@@ -71,17 +96,18 @@ const coordinate = (text: string | undefined, limit: number): number | null => {
  * memory stays at the size of the answer. A zip without stops.txt throws.
  * @example const index = await readStaticGtfs(zipBytes) // index.routes['224'].box
  */
-export async function readStaticGtfs(bytes: Buffer): Promise<TransitIndex> {
+export async function readStaticGtfs(bytes: Buffer, timeLimitMs = STATIC_READ_MS): Promise<TransitIndex> {
+  const deadline = Date.now() + timeLimitMs
   const zip = await openZip(bytes)
   try {
     const files = await entries(zip)
     if (!files.has('stops.txt')) throw new Error('Static GTFS: no stops.txt in the zip')
     const index: TransitIndex = { stops: {}, routes: {}, agencies: {}, box: null }
-    await eachRow(zip, files, 'agency.txt', (row) => {
+    await eachRow(zip, files, 'agency.txt', deadline, (row) => {
       const name = row['agency_name']
       if (name) index.agencies[row['agency_id'] ?? ''] = { name, url: row['agency_url'] || null, box: null }
     })
-    await eachRow(zip, files, 'stops.txt', (row) => {
+    await eachRow(zip, files, 'stops.txt', deadline, (row) => {
       const lat = coordinate(row['stop_lat'], 90)
       const lon = coordinate(row['stop_lon'], 180)
       if (!row['stop_id'] || lat === null || lon === null || (lat === 0 && lon === 0)) return
@@ -89,7 +115,7 @@ export async function readStaticGtfs(bytes: Buffer): Promise<TransitIndex> {
       index.box = boxAdd(index.box, lat, lon)
     })
     const onlyAgency = Object.keys(index.agencies).length === 1 ? Object.keys(index.agencies)[0]! : null
-    await eachRow(zip, files, 'routes.txt', (row) => {
+    await eachRow(zip, files, 'routes.txt', deadline, (row) => {
       const id = row['route_id']
       if (!id) return
       const short = row['route_short_name'] ?? ''
@@ -100,7 +126,7 @@ export async function readStaticGtfs(bytes: Buffer): Promise<TransitIndex> {
     // trip id → route id for a few trips of each route, one per pattern (shape, else direction).
     const kept = new Map<string, string>()
     const patterns = new Map<string, Set<string>>()
-    await eachRow(zip, files, 'trips.txt', (row) => {
+    await eachRow(zip, files, 'trips.txt', deadline, (row) => {
       const route = row['route_id']
       const trip = row['trip_id']
       if (!route || !trip || !index.routes[route]) return
@@ -112,7 +138,7 @@ export async function readStaticGtfs(bytes: Buffer): Promise<TransitIndex> {
       kept.set(trip, route)
     })
     const boxes = new Map<string, Box | null>()
-    await eachRow(zip, files, 'stop_times.txt', (row) => {
+    await eachRow(zip, files, 'stop_times.txt', deadline, (row) => {
       const route = kept.get(row['trip_id'] ?? '')
       const stop = index.stops[row['stop_id'] ?? '']
       if (route && stop) boxes.set(route, boxAdd(boxes.get(route) ?? null, stop[0], stop[1]))

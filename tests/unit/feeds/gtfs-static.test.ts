@@ -67,6 +67,19 @@ describe('readStaticGtfs', () => {
   })
 })
 
+describe('hostile zips', () => {
+  it('stops a read that runs past its time limit, and refuses an endless record', async () => {
+    const times = Array.from({ length: 25_000 }, (_, n) => `t${n},08:00:00,08:00:00,A,1`).join('\n')
+    const files = {
+      'stops.txt': 'stop_id,stop_lat,stop_lon\nA,40,-100\n',
+      'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence\n${times}\n`,
+    }
+    await expect(readStaticGtfs(zipOf(files), -1)).rejects.toThrow('took longer')
+    expect((await readStaticGtfs(zipOf(files))).stops).toEqual({ A: [40, -100] })
+    await expect(readStaticGtfs(zipOf({ 'stops.txt': `stop_id,stop_name\nA,${'x'.repeat(200_000)}\n` }))).rejects.toThrow()
+  })
+})
+
 describe('boxes', () => {
   it('grow to hold points and other boxes', () => {
     expect(boxAdd(boxAdd(null, 1, 2), -1, 5)).toEqual([-1, 2, 1, 5])
