@@ -49,8 +49,8 @@ type DueItem = Pick<
   ItemRow,
   'id' | 'data_template' | 'link' | 'next_fetch_at' | 'lock_result_until' | 'retrieved' | 'fetch_error'
 >
-type Run = { options: TemplateJobOptions; extractor: Extractor; spentMs: number }
-type Outcome = 'skipped' | 'locked' | 'unchanged' | 'changed' | 'failed'
+type Run = { options: TemplateJobOptions; extractor: Extractor; spentMs: number; budgetMs: number }
+type Outcome = 'skipped' | 'locked' | 'unchanged' | 'changed' | 'failed' | 'deferred'
 
 const minutesAfter = (time: Date, minutes: number): string => new Date(time.getTime() + minutes * 60_000).toISOString()
 
@@ -71,6 +71,16 @@ async function claim(db: Db, item: DueItem, next: string): Promise<boolean> {
     .where((eb) => (item.next_fetch_at === null ? eb('next_fetch_at', 'is', null) : eb('next_fetch_at', '=', item.next_fetch_at)))
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
+}
+
+/** Gives a claimed item back (next_fetch_at as this run read it), so the next run takes it first. */
+async function unclaim(db: Db, item: DueItem, claimed: string): Promise<void> {
+  await db
+    .updateTable('items')
+    .set({ next_fetch_at: item.next_fetch_at })
+    .where('id', '=', item.id)
+    .where('next_fetch_at', '=', claimed)
+    .execute()
 }
 
 /** Records a failed read: the last result stays, and shows as old once the last good read is stale. */
@@ -102,7 +112,7 @@ async function read(
   template: Template,
   link: string | null,
   run: Run,
-): Promise<{ result: TemplateResult } | { error: string; overrun?: boolean }> {
+): Promise<{ result: TemplateResult } | { error: string; overrun?: boolean } | { deferred: true }> {
   const url = template.url ?? link
   if (!url) return { error: 'No address to read: set the item link or the template url' }
   const { options } = run
@@ -112,8 +122,9 @@ async function read(
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   })
   if (!page.ok) return { error: page.error }
-  const extracted = await run.extractor.extract(template, page.text)
+  const extracted = await run.extractor.extract(template, page.text, { leftMs: () => run.budgetMs - run.spentMs })
   run.spentMs += extracted.ms
+  if (!extracted.ok && extracted.deferred) return { deferred: true }
   if (!extracted.ok) return { error: extracted.error, overrun: extracted.overrun }
   const text = extracted.text
   if (text === null) return { error: template.source === 'json' ? 'The path found nothing' : 'The selector found nothing' }
@@ -128,10 +139,15 @@ async function processItem(db: Db, item: DueItem, now: Date, run: Run): Promise<
   }
   const parsed = parseTemplate(item.data_template ?? '')
   const everyMinutes = parsed.ok ? parsed.template.everyMinutes : DEFAULT_EVERY_MINUTES
-  if (!(await claim(db, item, minutesAfter(now, everyMinutes)))) return 'skipped'
+  const next = minutesAfter(now, everyMinutes)
+  if (!(await claim(db, item, next))) return 'skipped'
   if (!parsed.ok) return fail(db, item, now, parsed.error, DEFAULT_STALE_AFTER_MINUTES)
   const template = parsed.template
   const outcome = await read(template, item.link, run)
+  if ('deferred' in outcome) {
+    await unclaim(db, item, next)
+    return 'deferred'
+  }
   if ('error' in outcome && outcome.overrun) return overrun(db, item, now, outcome.error)
   if ('error' in outcome) return fail(db, item, now, outcome.error, template.staleAfterMinutes)
 
@@ -176,11 +192,12 @@ export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promi
     .limit(options.limit ?? JOB_LIMIT)
     .execute()
   const summary: TemplateJobSummary = { checked: 0, changed: 0, failed: 0, deferred: 0 }
-  const run: Run = { options, extractor: options.extractor ?? createExtractor(), spentMs: 0 }
   const budgetMs = options.extractBudgetMs ?? JOB_EXTRACT_BUDGET_MS
+  const run: Run = { options, extractor: options.extractor ?? createExtractor(), spentMs: 0, budgetMs }
   await eachLimited(due, JOB_CONCURRENCY, async (item) => {
-    // Not claimed, so still due: the next run takes it first.
-    if (run.spentMs >= budgetMs) return void summary.deferred++
+    // Not claimed, so still due: the next run takes it first. (An extraction is also refused when its own
+    // limit no longer fits in the budget: extract-pool.ts counts it before it starts.)
+    if (run.budgetMs - run.spentMs < run.extractor.timeoutMs) return void summary.deferred++
     let outcome: Outcome
     try {
       outcome = await processItem(db, item, now, run)
@@ -190,6 +207,7 @@ export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promi
       outcome = 'failed'
     }
     if (outcome === 'skipped' || outcome === 'locked') return
+    if (outcome === 'deferred') return void summary.deferred++
     summary.checked++
     if (outcome === 'changed') summary.changed++
     if (outcome === 'failed') summary.failed++

@@ -8,18 +8,26 @@ export type ExtractReply = { id: number; ok: true; text: string | null } | { id:
  * An extraction's outcome: the text (null when nothing matched), an error for fetch_error, or an overrun;
  * `ms` is the time it ran in the worker (not waiting in line), for the job's budget.
  */
-type Result = { ok: true; text: string | null } | { ok: false; error: string; overrun: boolean }
+type Result = { ok: true; text: string | null } | { ok: false; error: string; overrun: boolean; deferred?: boolean }
 export type ExtractOutcome = Result & { ms: number }
+/**
+ * What a run may still spend on extractions. An extraction starts only when its whole time limit fits in
+ * `leftMs()`, checked when its turn comes (extractions run one at a time), so a run never overruns its budget.
+ */
+export type ExtractBudget = { leftMs(): number }
 
 /** Default hard limit per extraction; a normal page takes a few milliseconds. */
 export const EXTRACT_TIMEOUT_MS = 3000
 /** How long a new worker may take to load its modules before the call fails. */
 const START_TIMEOUT_MS = 15_000
 
-type Task = ExtractRequest & { resolve: (outcome: ExtractOutcome) => void }
+type Task = ExtractRequest & { budget: ExtractBudget | undefined; resolve: (outcome: ExtractOutcome) => void }
 
 export type Extractor = {
-  extract(template: ExtractRequest['template'], body: string): Promise<ExtractOutcome>
+  /** With a budget, an extraction whose limit no longer fits is not started: `{ ok: false, deferred: true }`. */
+  extract(template: ExtractRequest['template'], body: string, budget?: ExtractBudget): Promise<ExtractOutcome>
+  /** The hard limit of each extraction, in milliseconds. */
+  readonly timeoutMs: number
   /** Ends the worker (the pool starts a new one if called again). */
   close(): Promise<void>
   /** Workers started so far (tests check that an overrun replaces the worker). */
@@ -74,6 +82,9 @@ export function createExtractor({ timeoutMs = EXTRACT_TIMEOUT_MS } = {}): Extrac
       await stop()
       return { ok: false, error: 'The page reader could not start', overrun: false, ms: 0 }
     }
+    // Counted before it starts: its own limit must fit in what the run has left (issue 26: a 10 s budget ran 18 s).
+    if (task.budget && task.budget.leftMs() < timeoutMs)
+      return { ok: false, error: 'The run’s reading time is spent', overrun: false, deferred: true, ms: 0 }
     const current = worker
     const started = performance.now()
     return new Promise<ExtractOutcome>((resolve) => {
@@ -110,13 +121,14 @@ export function createExtractor({ timeoutMs = EXTRACT_TIMEOUT_MS } = {}): Extrac
   }
 
   return {
-    extract(template, body) {
+    extract(template, body, budget) {
       return new Promise<ExtractOutcome>((resolve) => {
-        queue.push({ id: ++nextId, template: { source: template.source, select: template.select }, body, resolve })
+        queue.push({ id: ++nextId, template: { source: template.source, select: template.select }, body, budget, resolve })
         void drain()
       })
     },
     close: stop,
+    timeoutMs,
     get started() {
       return started
     },

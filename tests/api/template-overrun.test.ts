@@ -142,13 +142,27 @@ describe('template extraction limits', () => {
     }
   })
 
-  it('leaves items for the next run once a run has spent its extraction budget', async () => {
+  it('starts an extraction only when its own time limit fits in what is left of the run budget', async () => {
     const extractor = createExtractor({ timeoutMs: 300 })
     try {
-      for (let n = 0; n < 6; n++) await addItem(SLOW_BUT_VALID, '/wide.html')
-      const summary = await runTemplateJob(api.store.db, { allowPrivate: true, now: () => T0, extractor, extractBudgetMs: 250 })
-      // Four start at once (the job's concurrency); the two after them find the budget spent.
-      expect(summary).toEqual({ checked: 4, changed: 0, failed: 4, deferred: 2 })
+      const ids: number[] = []
+      for (let n = 0; n < 6; n++) ids.push(await addItem(SLOW_BUT_VALID, '/wide.html'))
+      const started = Date.now()
+      const summary = await runTemplateJob(api.store.db, { allowPrivate: true, now: () => T0, extractor, extractBudgetMs: 1000 })
+      // Three overruns of at most 0.3 s fit in 1 s; a fourth might end at 1.2 s, so it never starts.
+      expect(summary).toEqual({ checked: 3, changed: 0, failed: 3, deferred: 3 })
+      expect(Date.now() - started).toBeLessThan(20_000)
+      // The deferred ones are still due, first in line for the next run.
+      const due = await api.store.db
+        .selectFrom('items')
+        .select('id')
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('next_fetch_at', 'is', null), eb('next_fetch_at', '<=', T0.toISOString())]))
+        .execute()
+      expect(due).toHaveLength(3)
+      // A budget smaller than one extraction's limit reads nothing, rather than running over.
+      const none = await runTemplateJob(api.store.db, { allowPrivate: true, now: () => T0, extractor, extractBudgetMs: 250 })
+      expect(none).toEqual({ checked: 0, changed: 0, failed: 0, deferred: 3 })
     } finally {
       await extractor.close()
     }
