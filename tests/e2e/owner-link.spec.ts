@@ -90,6 +90,25 @@ test('staff create an owner link, the owner edits that business only', async ({ 
 
   await editor.getByRole('button', { name: `Edit ${title}` }).click()
   const dialog = owner.getByRole('dialog', { name: 'Edit item' })
+  // The dialog shows the owner only the business's own fields (src/lib/field-permission.ts).
+  await expect(dialog.getByLabel('Description')).toBeVisible()
+  for (const id of ['edit-title', 'edit-link', 'edit-image', 'biz-description', 'biz-phone', 'biz-web', 'biz-hoursM'])
+    await expect(dialog.locator(`#${id}`), id).toHaveCount(1)
+  for (const id of [
+    'edit-aspect',
+    'edit-priority',
+    'edit-state',
+    'edit-lines',
+    'edit-page',
+    'edit-city',
+    'edit-lat',
+    'edit-area',
+    'edit-active',
+    'biz-category',
+    'biz-lat',
+    'edit-advanced',
+  ])
+    await expect(dialog.locator(`#${id}`), id).toHaveCount(0)
   await dialog.getByLabel('Description').fill('Now with a wood-fired oven')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
@@ -105,6 +124,13 @@ test('staff create an owner link, the owner edits that business only', async ({ 
     data: { Id: other.id, Title: 'Taken over' },
   })
   expect(refused.status()).toBe(403)
+  // And on its own item, any field beyond the business's own.
+  const critical = await owner.request.post(`${API}/api/manage/${item.id}`, {
+    headers: { Authorization: `Bearer ${ownerToken}` },
+    data: { Id: item.id, Priority: 'Critical', DataAspect: 'statuses' },
+  })
+  expect(critical.status()).toBe(403)
+  expect(((await critical.json()) as { code: string }).code).toBe('field_not_allowed')
   const stored = (await (await page.request.get(`${API}/items/${other.id}`)).json()) as { title: string }
   expect(stored.title).toBe(`${title} (not yours)`)
   await owner.context().close()

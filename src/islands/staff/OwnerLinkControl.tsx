@@ -9,12 +9,12 @@ type Step =
   | { step: 'idle' }
   | { step: 'confirm' }
   | { step: 'busy' }
-  | { step: 'done'; url: string; copied: boolean }
+  | { step: 'done'; url: string; expiresAt: string; copied: boolean }
   | { step: 'error'; message: string }
 
 /**
  * "Create owner link" on a business: says first that a new link voids the old one, then shows the
- * link once with a copy button (only the key's hash is kept on the server).
+ * link once with a copy button and the day it stops working (only the key's hash is kept on the server).
  */
 export function OwnerLinkControl({ id, title, t }: { id: number; title: string; t: T }) {
   const [state, setState] = useState<Step>({ step: 'idle' })
@@ -22,7 +22,7 @@ export function OwnerLinkControl({ id, title, t }: { id: number; title: string; 
   const create = (): void => {
     setState({ step: 'busy' })
     createOwnerLink(id, location.origin, pageLocale).then(
-      (url) => setState({ step: 'done', url, copied: false }),
+      ({ url, expiresAt }) => setState({ step: 'done', url, expiresAt, copied: false }),
       (error: unknown) => setState({ step: 'error', message: failureText(failure(error, 'get_failed'), t) }),
     )
   }
@@ -71,7 +71,12 @@ export function OwnerLinkControl({ id, title, t }: { id: number; title: string; 
       >
         {t('editor.ownerCopy')}
       </button>
-      <span role="status">{state.copied ? t('editor.ownerCopied') : t('editor.ownerShownOnce')}</span>
+      <span role="status">{state.copied ? t('editor.ownerCopied') : t('editor.ownerShownOnce')}</span>{' '}
+      <span className="hint">
+        {t('editor.ownerExpires', {
+          date: new Intl.DateTimeFormat(pageLocale, { dateStyle: 'long' }).format(new Date(state.expiresAt)),
+        })}
+      </span>
     </span>
   )
 }

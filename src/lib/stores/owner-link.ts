@@ -6,10 +6,14 @@ import { api } from './api.ts'
 import { signIn } from './auth.ts'
 import { failure, type Failure } from './form.ts'
 
-/** Staff: a new owner link for a business (voids the previous one). */
-export async function createOwnerLink(itemId: number, origin: string, locale: Locale): Promise<string> {
-  const { editKey } = await api.items.editKey(itemId)
-  return ownerLinkUrl(origin, locale, { h: editKey, rx: String(Math.trunc(itemId)) })
+/** Staff: a new owner link for a business (voids the previous one), and when it stops working. */
+export async function createOwnerLink(
+  itemId: number,
+  origin: string,
+  locale: Locale,
+): Promise<{ url: string; expiresAt: string }> {
+  const { editKey, expiresAt } = await api.items.editKey(itemId)
+  return { url: ownerLinkUrl(origin, locale, { h: editKey, rx: String(Math.trunc(itemId)) }), expiresAt }
 }
 
 /** Signing in with an owner link, as the editor page shows it: a void or unknown link, or why else it failed. */
