@@ -70,3 +70,28 @@ test('search in Spanish stays in Spanish', async ({ page }) => {
   await page.getByRole('option').first().click()
   await expect(page).toHaveURL(/\/es\/wa\/seattle\/cameras$/)
 })
+
+for (const width of [360, 1280]) {
+  test(`the search placeholder is whole in every language at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 })
+    for (const prefix of ['', '/es', '/de', '/ja']) {
+      await page.goto(`${prefix}/wa/duvall`)
+      if (width < 900) await page.locator('#search-toggle').click()
+      const box = page.getByRole('combobox').first()
+      await expect(box).toBeVisible()
+      // The placeholder's drawn width against the room the box gives it.
+      const { text, room } = await box.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input)
+        const probe = document.createElement('span')
+        probe.textContent = input.placeholder
+        probe.style.cssText = `position:absolute;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`
+        document.body.append(probe)
+        const drawn = probe.getBoundingClientRect().width
+        probe.remove()
+        const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { text: drawn, room: inner }
+      })
+      expect(text, `${prefix || '/'} at ${width} px`).toBeLessThanOrEqual(room)
+    }
+  })
+}
