@@ -85,6 +85,17 @@ const boxPolygon = (box: Box): FeedGeometry => {
   }
 }
 
+/**
+ * The index's key of an alert's agency_id: the same id, or the only agency when the static GTFS has one (many
+ * single-agency feeds leave agency_id out of agency.txt while their alerts name it); null when unknown.
+ */
+function agencyKey(id: string | undefined, index: TransitIndex): string | null {
+  if (!id) return null
+  if (index.agencies[id]) return id
+  const keys = Object.keys(index.agencies)
+  return keys.length === 1 ? keys[0]! : null
+}
+
 type Place = { geometry: FeedGeometry; lat: number; lon: number; routes: string[]; stops: string[]; agency: string | null }
 
 /**
@@ -106,7 +117,8 @@ function place(selectors: Selector[], index: TransitIndex): Place | null {
     const stop = selector.stopId ? index.stops[selector.stopId] : undefined
     const routeId = selector.routeId ?? selector.trip?.routeId
     const route = routeId ? index.routes[routeId] : undefined
-    if (selector.agencyId && index.agencies[selector.agencyId]) agency = selector.agencyId
+    const agencyId = agencyKey(selector.agencyId, index)
+    if (agencyId !== null) agency = agencyId
     if (stop) {
       points.push([stop[1], stop[0]])
       stops.push(selector.stopId!)
@@ -119,8 +131,8 @@ function place(selectors: Selector[], index: TransitIndex): Place | null {
       wide = true
     }
     // Agency-wide: the agency named and nothing narrower in the same selector.
-    if (!stop && !route && !selector.stopId && !routeId && selector.agencyId && index.agencies[selector.agencyId]) {
-      box = boxUnion(box, agencyBox(selector.agencyId))
+    if (!stop && !route && !selector.stopId && !routeId && agencyId !== null) {
+      box = boxUnion(box, agencyBox(agencyId))
       wide = true
     }
   }

@@ -164,6 +164,19 @@ describe('decodeGtfsRt', () => {
     ).toEqual(['Cambio'])
   })
 
+  it('takes an agency_id that agency.txt does not carry as the only agency', () => {
+    const unnamed: TransitIndex = { ...index, agencies: { '': index.agencies['SVT']! } }
+    const [item] = decodeGtfsRt(
+      oneAlert({ informedEntity: [{ agencyId: 'svt-1' }], effect: 2 }),
+      context({ transit: unnamed }),
+    ).items
+    expect(item).toMatchObject({ title: 'Reduced service: Snoqualmie Valley Transportation', geometry: { type: 'Polygon' } })
+    const two: TransitIndex = { ...unnamed, agencies: { ...unnamed.agencies, OTHER: { name: 'Other', url: null, box: null } } }
+    expect(
+      decodeGtfsRt(oneAlert({ informedEntity: [{ agencyId: 'svt-1' }], effect: 2 }), context({ transit: two })).skipped,
+    ).toBe(1)
+  })
+
   it('rates priority from the effect and the severity', () => {
     expect(gtfsRtPriority('DETOUR', 'UNKNOWN_SEVERITY')).toBe('Medium')
     expect(gtfsRtPriority('NO_SERVICE', 'SEVERE')).toBe('Warning')
