@@ -1,10 +1,12 @@
 // The editor's feed-health panel (admin and superadmin): each feed's last success, last error, item
-// count, next run and whether its items are stale, from GET /api/feeds.
+// count (with alerts withheld for their zone shapes and bad records skipped), next run and whether its items
+// are stale, from GET /api/feeds; "Run now" runs one feed at once (POST /api/feeds/{id}/run).
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
-import { $feeds, feedStatus, retryFeeds } from '../../lib/stores/feeds.ts'
+import { localError } from '../../lib/messages.ts'
+import { $feedRuns, $feeds, feedStatus, retryFeeds, runFeedNow, type FeedRunState } from '../../lib/stores/feeds.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 
@@ -14,8 +16,23 @@ function when(iso: string | null, now: number, t: T): string {
   return Number.isFinite(time) ? formatAgo(time, now, pageLocale) : t('feeds.never')
 }
 
+/** What the last "Run now" of a feed did, in the editor's language. */
+function ranText(ran: FeedRunState, t: T): string {
+  if (ran.state === 'running') return t('feeds.running')
+  if (ran.state === 'error') return localError(ran.error, 'Failed to run the feed', t)
+  const { run } = ran
+  if (run.state === 'failed') return t('feeds.ranFailed', { error: run.error ?? '' })
+  if (run.state === 'not-modified') return t('feeds.ranUnchanged')
+  return t('feeds.ran', {
+    added: run.added.toLocaleString(pageLocale),
+    changed: run.changed.toLocaleString(pageLocale),
+    removed: run.removed.toLocaleString(pageLocale),
+  })
+}
+
 export function FeedHealth({ t }: { t: T }) {
   const feeds = useStore($feeds)
+  const runs = useStore($feedRuns)
   // Relative times move on between refreshes.
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
@@ -50,6 +67,9 @@ export function FeedHealth({ t }: { t: T }) {
                 <th scope="col">{t('feeds.lastError')}</th>
                 <th scope="col">{t('feeds.items')}</th>
                 <th scope="col">{t('feeds.nextRun')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('feeds.runNow')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -95,8 +115,42 @@ export function FeedHealth({ t }: { t: T }) {
                         <span className="muted">{t('feeds.noError')}</span>
                       )}
                     </td>
-                    <td data-label={t('feeds.items')}>{feed.itemCount.toLocaleString(pageLocale)}</td>
+                    <td data-label={t('feeds.items')}>
+                      {feed.itemCount.toLocaleString(pageLocale)}
+                      {/* Alerts waiting for their zone shapes are not in the count: say so, or they are silently missing. */}
+                      {(feed.withheld ?? 0) > 0 && (
+                        <span className="muted feed-withheld">
+                          {' '}
+                          {t('feeds.withheld', { count: (feed.withheld ?? 0).toLocaleString(pageLocale) })}
+                        </span>
+                      )}
+                      {(feed.skipped ?? 0) > 0 && (
+                        <span className="muted feed-skipped">
+                          {' '}
+                          {t('feeds.skipped', { count: (feed.skipped ?? 0).toLocaleString(pageLocale) })}
+                        </span>
+                      )}
+                    </td>
                     <td data-label={t('feeds.nextRun')}>{feed.enabled ? when(feed.nextRunAt, now, t) : t('feedState.off')}</td>
+                    <td data-label={t('feeds.runNow')}>
+                      {/* Scheduled feeds only: the business fetcher (osm) runs per area on demand, not as one feed. */}
+                      {feed.enabled && feed.requestsToday === undefined && (
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={runs[feed.id]?.state === 'running'}
+                          onClick={() => void runFeedNow(feed.id)}
+                        >
+                          {t('feeds.runNow')}
+                        </button>
+                      )}
+                      {runs[feed.id] && (
+                        <span className="muted feed-ran" role="status">
+                          {' '}
+                          {ranText(runs[feed.id]!, t)}
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 )
               })}

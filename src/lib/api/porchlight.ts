@@ -7,6 +7,7 @@ import type {
   CityResult,
   EditKey,
   FeedList,
+  FeedRun,
   GithubToken,
   ItemList,
   ItemQuery,
@@ -141,6 +142,9 @@ export function createApi(
     assistant: (body: { question: string; language: string; summary: string }, timeoutMs: number) =>
       call('load_data', (c) => c.post('api/assistant', { json: body, timeout: timeoutMs }).json<AssistantAnswer>()),
     feeds: () => call('feeds_failed', (c) => c.get('api/feeds').json<FeedList>()),
+    /** Runs one feed now (admins): the answer comes when the run ends, so it may take a feed's time limit and more. */
+    runFeed: (feed: string) =>
+      call('feed_run_failed', (c) => c.post(`api/feeds/${encodeURIComponent(feed)}/run`, { timeout: 180_000 }).json<FeedRun>()),
     cities: (city: string) => call('no_cities', (c) => c.get('api/cities', { searchParams: { city } }).json<CityResult[]>()),
     signInWithKey: (h: string, rx?: string) =>
       call('edit_link_invalid', (c) => c.get('api/login', { searchParams: { h, ...(rx ? { rx } : {}) } }).json<KeySession>()),

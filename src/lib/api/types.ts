@@ -13,6 +13,7 @@ import type {
   citiesSchema,
   editKeySchema,
   errorSchema,
+  feedRunSchema,
   feedsSchema,
   githubTokenSchema,
   itemListSchema,
@@ -55,6 +56,8 @@ export type GithubToken = z.infer<typeof githubTokenSchema>
 /** GET /api/feeds: each feed's health, for the editor's feed-health panel (admin and superadmin). */
 export type FeedList = z.infer<typeof feedsSchema>
 export type FeedHealth = FeedList['feeds'][number]
+/** POST /api/feeds/{id}/run: what the run did, and the feed's health after it. */
+export type FeedRun = z.infer<typeof feedRunSchema>
 
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>
 export type AssistantStatus = z.infer<typeof assistantStatusSchema>

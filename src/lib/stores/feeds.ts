@@ -1,6 +1,6 @@
 // The editor's feed-health panel: GET /api/feeds while the panel is on screen, refreshed every minute.
-import { atom, onMount } from 'nanostores'
-import { ApiError, type FeedHealth } from '../api/porchlight.ts'
+import { atom, map, onMount } from 'nanostores'
+import { ApiError, type FeedHealth, type FeedRun } from '../api/porchlight.ts'
 import { errorText } from '../messages.ts'
 import { api } from './api.ts'
 
@@ -43,6 +43,30 @@ export async function loadFeeds(): Promise<void> {
     // A good list stays up through a passing network error; the next refresh tries again.
     if ($feeds.get().state === 'ok' && !forbidden) return
     $feeds.set({ state: 'error', message: errorText(error, 'Failed to load feeds'), forbidden })
+  }
+}
+
+/** A staff "Run now" per feed: running, its result, or the failed call (translated by the panel). */
+export type FeedRunState = { state: 'running' } | { state: 'done'; run: FeedRun['run'] } | { state: 'error'; error: unknown }
+
+export const $feedRuns = map<Record<string, FeedRunState>>({})
+
+/**
+ * Runs one feed now (POST /api/feeds/{id}/run) and puts its fresh health into the list; the row then
+ * says what the run did. A second click while it runs does nothing.
+ * @example await runFeedNow('nws-alerts')
+ */
+export async function runFeedNow(id: string): Promise<void> {
+  if ($feedRuns.get()[id]?.state === 'running') return
+  $feedRuns.setKey(id, { state: 'running' })
+  try {
+    const { run, feed } = await api.runFeed(id)
+    $feedRuns.setKey(id, { state: 'done', run })
+    const current = $feeds.get()
+    if (current.state === 'ok')
+      $feeds.set({ state: 'ok', feeds: sortFeeds(current.feeds.map((each) => (each.id === id ? { ...each, ...feed } : each))) })
+  } catch (error) {
+    $feedRuns.setKey(id, { state: 'error', error })
   }
 }
 
