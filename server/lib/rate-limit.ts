@@ -37,20 +37,22 @@ export type Taken = { bucket: string; start: string }[]
 /**
  * Takes a place in every bucket before the attempt is checked (the account backoff): the places,
  * or the seconds to wait when a bucket is full (then nothing stays taken). Each place is one atomic
- * statement, so attempts arriving together get at most `limit` places between them.
+ * statement, so attempts arriving together get at most `limit` places between them. The longest
+ * window goes first and the first full one ends the round: fixed windows nest, so its end is the
+ * latest of the full ones, and attempts refused early never hold places a later bucket would count.
  */
 export async function takePlaces(c: Context<AppEnv>, limits: Limit[]): Promise<{ taken: Taken } | { wait: number }> {
   const now = c.var.deps.now()
   const taken: Taken = []
-  let wait = 0
-  for (const { bucket, limit, windowSeconds } of limits) {
+  for (const { bucket, limit, windowSeconds } of [...limits].sort((a, b) => b.windowSeconds - a.windowSeconds)) {
     const start = await take(c.var.deps.store.db, bucket, limit, windowSeconds, now)
-    if (start === null) wait = Math.max(wait, untilWindowEnds(now, windowSeconds))
-    else taken.push({ bucket, start })
+    if (start === null) {
+      await givePlacesBack(c, taken)
+      return { wait: answerWait(c, untilWindowEnds(now, windowSeconds)) }
+    }
+    taken.push({ bucket, start })
   }
-  if (!wait) return { taken }
-  await givePlacesBack(c, taken)
-  return { wait: answerWait(c, wait) }
+  return { taken }
 }
 
 /** Gives the places back (a sign-in that succeeded is not a failure). */

@@ -132,5 +132,20 @@ describe.each(await backends())('rate limits on $name', (backend) => {
       statuses.push(await attempt('guess-25', 25), await attempt('guess-26', 26))
       expect(statuses).toEqual([...Array<number>(19).fill(401), 200, 200, 200, 200, 200, 401, 429])
     })
+
+    it('asks to wait until the end of the longest full window', async () => {
+      const { email } = await api.signIn('area', { cityName: 'Duvall' })
+      const attempt = (n: number) =>
+        api.send('POST', '/auth/email', { body: { email, password: `guess-${n}` }, headers: from(`100.64.0.${n}`) })
+      api.clock.now = new Date('2026-11-23T12:15:00Z')
+      for (let n = 1; n <= 20; n++) expect((await attempt(n)).status).toBe(401)
+      expect((await attempt(21)).headers.get('retry-after')).toBe('900')
+      // The next quarter hour: 20 more failures fill the hour's 40 as well as the quarter's 20.
+      api.clock.now = new Date('2026-11-23T12:30:10Z')
+      for (let n = 22; n <= 41; n++) expect((await attempt(n)).status).toBe(401)
+      const refused = await attempt(42)
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toBe('1790')
+    })
   })
 })
