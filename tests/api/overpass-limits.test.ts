@@ -1,7 +1,8 @@
 // The Overpass fetcher under abuse (issue 26): new cells per source, a capped queue that keeps city cells, the daily
 // budget spread over the day, and a real visitor's city cell still fetched after an attack.
 import { Response } from 'undici'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cellRow, requestsOn } from '../../server/feeds/overpass/cells.ts'
 import { MIN_429_WAIT_MS, type FetcherOptions } from '../../server/feeds/overpass/fetcher.ts'
 import { cellOf } from '../../server/feeds/overpass/query.ts'
@@ -211,6 +212,31 @@ describe.each(await backends())('Overpass limits on $name', (backend) => {
     expect(at).toBeGreaterThan(0)
     expect(at).toBeLessThanOrEqual(2)
   }, 60_000)
+
+  it('a database failure while taking a turn is logged and waited out, never an unhandled rejection', async () => {
+    const overpass = fakeOverpass(h.clock)
+    const waits: number[] = []
+    let fetcher: ReturnType<typeof start> | null = null
+    fetcher = start(overpass, {
+      sleep: (ms) => {
+        waits.push(ms)
+        fetcher?.stop()
+        return Promise.resolve()
+      },
+    })
+    await sql`drop table osm_pace`.execute(h.store.db)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const answer = await react(SACRAMENTO, '203.0.113.50')
+      expect(answer.status).toBe(200)
+      await fetcher.idle()
+      expect(waits).toEqual([60_000])
+      expect(errors).toHaveBeenCalledWith('businesses: pace', expect.anything())
+      expect(overpass.calls).toHaveLength(0)
+    } finally {
+      errors.mockRestore()
+    }
+  })
 })
 
 describe('the wait after a 429', () => {

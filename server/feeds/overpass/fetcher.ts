@@ -27,6 +27,8 @@ const MEMO_MS = 60_000
 export const NEW_CELLS_PER_SOURCE = 30
 /** Cells waiting at most; when full, a better-ranked cell takes the worst one's place. */
 export const MAX_QUEUE = 100
+/** After the database failed to give a turn, the wait before asking again. */
+const TURN_RETRY_MS = 60_000
 
 export type FetcherOptions = {
   url: string
@@ -180,8 +182,15 @@ export function createBusinessFetcher(db: Db, given: FetcherOptions) {
   }
 
   async function drainQueue(): Promise<void> {
-    // The turn comes first, so the job chosen is the best one waiting when the budget allows a request.
-    while (queue.length && !stopped && (await turn())) {
+    while (queue.length && !stopped) {
+      // The turn comes first, so the job chosen is the best one waiting when the budget allows a request.
+      const taken = await turn().catch(async (error: unknown) => {
+        console.error('businesses: pace', error)
+        await options.sleep(TURN_RETRY_MS)
+        return null
+      })
+      if (taken === null) continue
+      if (!taken) break
       const job = takeBest()
       if (!job) break
       await fill(job).catch((error: unknown) => console.error('businesses: fetch failed', error))
