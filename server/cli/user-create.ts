@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { ROLES, type Role } from '../../src/lib/state/auth.ts'
 import { loadConfig, loadEnvFile } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
+import { endUserSessions } from '../db/queries/sessions.ts'
 import { createUser, setPassword, setRole, userByEmail } from '../db/queries/users.ts'
 import { hashPassword } from '../lib/auth.ts'
 
@@ -51,6 +52,8 @@ const now = new Date().toISOString()
 const existing = await userByEmail(db, email)
 const user = existing ?? (await createUser(db, { email, name: values.name, provider: 'email', role: 0, passwordHash: null }, now))
 await setPassword(db, user.id, await hashPassword(password))
+// A new password signs the account out everywhere, as a reset link does.
+if (existing) await endUserSessions(db, user.id, now, 'password')
 await setRole(db, user.id, {
   role: ROLES.indexOf(role),
   pageName: role === 'page' ? values.page!.toLowerCase() : null,

@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { openDatabase } from '../../server/db/index.ts'
+import { saveSession, sessionLive } from '../../server/db/queries/sessions.ts'
+import { userByEmail } from '../../server/db/queries/users.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'user-create-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -22,8 +25,22 @@ test('creates a superadmin and points to the sign-in page, not to curl', () => {
   expect(output).not.toContain('comes with the staff tools')
 })
 
-test('a second run updates the account and prints a generated password once', () => {
+test('a second run updates the account, prints a generated password once and signs its sessions out', async () => {
+  const { db } = await openDatabase(null, dir)
+  const user = await userByEmail(db, 'first@town.gov')
+  const now = new Date().toISOString()
+  await saveSession(db, {
+    sessionId: 'cli-test',
+    userId: user!.id,
+    hash: 'h'.repeat(64),
+    expiresAt: '2999-01-01T00:00:00.000Z',
+    now,
+  })
+  await db.destroy()
   const output = run('--email', 'first@town.gov', '--role', 'admin')
   expect(output).toContain('Updated first@town.gov as admin.')
   expect(output).toMatch(/Password \(shown once\): \S{16}/)
+  const after = await openDatabase(null, dir)
+  expect(await sessionLive(after.db, 'cli-test', user!.id)).toBe(false)
+  await after.db.destroy()
 })
