@@ -28,10 +28,10 @@ export type HeaderBlock = { path: string; headers: [string, string][] }
 /**
  * Paths that other sites may frame, and by whom (CSP `frame-ancestors`). Everything else answers
  * `frame-ancestors 'none'` and `X-Frame-Options: DENY`: the editor keeps staff tokens in localStorage,
- * so a framed page is a clickjacking target. The embeddable widget (its own issue) will be one line:
- *   { path: '/embed/*', frameAncestors: '*' },
+ * so a framed page is a clickjacking target. The embeddable widget (docs/embedding.md) is the one
+ * framable path: it reads no storage and has nothing to click but links.
  */
-export const FRAMING: { path: string; frameAncestors: string }[] = []
+export const FRAMING: { path: string; frameAncestors: string }[] = [{ path: '/embed/*', frameAncestors: '*' }]
 
 /** Two years: the value HSTS preload lists ask for. Sent only where TLS is known. */
 export const HSTS = 'max-age=63072000'
@@ -115,7 +115,8 @@ export function contentSecurityPolicy(input: PolicyInput, frameAncestors = "'non
     ['img-src', "'self' data: blob: https:"],
     ['font-src', "'self'"],
     ['connect-src', list("'self'", input.api, input.telemetry, ...input.connect, gsi)],
-    ['frame-src', list(gsi) || "'none'"],
+    // 'self': the "Put this on your website" page previews the widget (docs/embedding.md).
+    ['frame-src', list("'self'", gsi)],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],

@@ -48,7 +48,7 @@ describe('the policy', () => {
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'")
     expect(directive(csp, 'object-src')).toBe("object-src 'none'")
     expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https:")
-    expect(directive(csp, 'frame-src')).toBe('frame-src https://accounts.google.com/gsi/')
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'self' https://accounts.google.com/gsi/")
   })
 
   it('leaves Google and telemetry out when the build has neither', () => {
@@ -56,7 +56,7 @@ describe('the policy', () => {
     expect(bare).not.toContain('google')
     expect(bare).not.toContain('visualstudio')
     expect(directive(bare, 'connect-src')).toContain('http://localhost:8787')
-    expect(directive(bare, 'frame-src')).toBe("frame-src 'none'")
+    expect(directive(bare, 'frame-src')).toBe("frame-src 'self'")
   })
 
   it('hashes executable inline scripts only', () => {
@@ -100,7 +100,9 @@ describe('every host format', () => {
     const vercel = JSON.parse(toVercelJson(hostRules(), blocks)) as {
       headers: { source: string; headers: { key: string; value: string }[] }[]
     }
-    const all = vercel.headers.find((h) => h.source === '/(.*)')
+    // The site-wide block comes first; with a FRAMING line it leaves the framable paths out.
+    const all = vercel.headers[0]
+    expect(all?.source).toBe('/((?!embed/).*)')
     expect(Object.fromEntries(all?.headers.map((h) => [h.key, h.value]) ?? [])).toEqual(headersForPath(blocks, '/'))
   })
 
