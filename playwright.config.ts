@@ -110,6 +110,8 @@ const servers: E2EServer[] = [
       FEEDS_FILE: 'tests/fixtures/feeds/e2e-cameras/feeds.json',
       OVERPASS_URL: 'http://127.0.0.1:8796/api/interpreter',
       ALLOW_PRIVATE_FETCH: '1',
+      // The fake Overpass on loopback only: the wait after its 429 is 1 s, not the real instances' 30 s.
+      OVERPASS_429_WAIT_MS: '1000',
       REACTION_CACHE_SECONDS: '0',
     },
   },

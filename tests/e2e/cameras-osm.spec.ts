@@ -74,8 +74,9 @@ test('a place without businesses shows them loading through an Overpass 429, the
   page,
   request,
 }) => {
-  test.setTimeout(150_000)
-  // The next Overpass request answers 429: the server must wait it out (at least 30 s) without the visitor seeing an error.
+  test.setTimeout(90_000)
+  // The next Overpass request answers 429: the server waits it out (30 s against a real Overpass; 1 s for this
+  // loopback fake, OVERPASS_429_WAIT_MS, and the fake's Retry-After of 2 s) without the visitor seeing an error.
   await request.post(`${FAKE}/control?overpass429=1`)
   const wednesday = nextWednesdayEvening()
   await page.clock.setFixedTime(wednesday)
@@ -84,7 +85,8 @@ test('a place without businesses shows them loading through an Overpass 429, the
   await expect(page.getByText('Error Loading Businesses')).toHaveCount(0)
 
   const list = page.locator('.businesses')
-  await expect(list.getByText('Railyard Taproom')).toBeVisible({ timeout: 100_000 })
+  // The page asks again every 15 s while loading.
+  await expect(list.getByText('Railyard Taproom')).toBeVisible({ timeout: 40_000 })
   await expect(page.getByText('Error Loading Businesses')).toHaveCount(0)
   const calls = (await (await request.get(`${FAKE}/log`)).json()) as FakeCall[]
   const overpass = calls.filter((call) => call.path === '/api/interpreter')
