@@ -2,7 +2,6 @@
 // serialised, hashed), or parses a batch of NWS zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and
 // no hashing ever blocks requests.
 import { parentPort, workerData } from 'node:worker_threads'
-import { adapters } from './adapters/index.ts'
 import { prepareAll } from './prepare.ts'
 import type { DecodeContext, PreparedResult } from './types.ts'
 import { zoneShape, type ZoneShape } from './zone-shape.ts'
@@ -14,7 +13,10 @@ export type WorkerJob = DecodeJob | ZonesJob
 export type DecodeReply = { ok: true; result: PreparedResult } | { ok: false; error: string }
 export type ZonesReply = { ok: true; result: [string, ZoneShape | null][] } | { ok: false; error: string }
 
-function decode(job: DecodeJob): PreparedResult {
+// Adapters are loaded only for a decode job: a zones job starts without them (some adapters load large
+// libraries, and a run may start several zone workers).
+async function decode(job: DecodeJob): Promise<PreparedResult> {
+  const { adapters } = await import('./adapters/index.ts')
   const decode = adapters[job.adapter]
   if (!decode) throw new Error(`Unknown adapter ${job.adapter}`)
   const decoded = decode(job.body, job.context)
@@ -33,7 +35,7 @@ try {
   reply =
     job.kind === 'zones'
       ? { ok: true, result: job.texts.map(([url, text]) => [url, zoneShape(text)]) }
-      : { ok: true, result: decode(job) }
+      : { ok: true, result: await decode(job) }
 } catch (error) {
   reply = { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 300) }
 }

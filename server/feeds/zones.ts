@@ -2,6 +2,7 @@
 // and kept parsed in memory, so a run over hundreds of known zones neither reads nor parses them again.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
+import type { FeedZonesTable } from '../db/schema.ts'
 import type { SafeFetchResult } from '../lib/safe-fetch.ts'
 import { zonesInWorker } from './decode.ts'
 import type { ZoneShape } from './zone-shape.ts'
@@ -17,9 +18,11 @@ export const ZONE_CONCURRENCY = 4
 /** New or renewed zones per feed run; the rest follow on the next runs (a first national run names ~2,000). */
 export const ZONE_FETCHES_PER_RUN = 150
 /** Zone answers parsed per worker: bounds the texts held at once (a zone answer may be up to 5 MB). */
-const ZONES_PER_WORKER = 24
+const ZONES_PER_WORKER = 40
 /** Stored zone rows read per query, with a pause between queries (node:sqlite reads synchronously). */
 const ROWS_PER_QUERY = 50
+/** Stored zone text handed to one worker: a worker takes a while to start, and this bounds what it holds. */
+const CHARS_PER_WORKER = 20_000_000
 /**
  * Memory kept for parsed zones, in characters of their polygon text (about 20 a vertex): 40 M is about
  * 2 million vertices, every US forecast, county and fire zone at the 5,000-vertex cap with room to spare.
@@ -31,6 +34,7 @@ export type ZoneFetch = (url: string) => Promise<SafeFetchResult>
 /** A zone as known in memory: its shape (null when it failed and had none) and when it was fetched. */
 type Known = { shape: ZoneShape | null; fetchedAt: string }
 type Memory = { zones: Map<string, Known>; chars: number }
+type FeedZoneRow = FeedZonesTable
 
 /** One memory per database (tests open several in one process). */
 const memories = new WeakMap<Db, Memory>()
@@ -40,7 +44,7 @@ const memoryOf = (db: Db): Memory => {
   return found
 }
 
-function remember(memory: Memory, url: string, known: Known): void {
+function keep(memory: Memory, url: string, known: Known): void {
   const before = memory.zones.get(url)
   if (before) {
     memory.chars -= before.shape?.polygons.length ?? 0
@@ -80,26 +84,44 @@ async function save(db: Db, url: string, geometry: string | null, error: string 
 const isDue = (known: Known, now: Date): boolean =>
   now.getTime() - Date.parse(known.fetchedAt) > (known.shape ? ZONE_MAX_AGE_MS : ZONE_RETRY_MS)
 
-/** Zones not in memory, or due there, from the table (another instance may have fetched them): parsed in a worker. */
+/**
+ * Zones not in memory, or due there, from the table (another instance may have fetched them): read 50 a
+ * query with a pause between, parsed in a worker per 20 million characters.
+ */
 async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Promise<void> {
-  for (let at = 0; at < urls.length; at += ROWS_PER_QUERY) {
-    const rows = await db
-      .selectFrom('feed_zones')
-      .selectAll()
-      .where('url', 'in', urls.slice(at, at + ROWS_PER_QUERY))
-      .execute()
-    const texts = rows.filter((row) => row.geometry).map((row): [string, string] => [row.url, row.geometry!])
+  let rows: FeedZoneRow[] = []
+  let chars = 0
+  const remember = async (batch: FeedZoneRow[]): Promise<void> => {
+    const texts = batch.filter((row) => row.geometry).map((row): [string, string] => [row.url, row.geometry!])
     const shapes = texts.length ? await zonesInWorker(texts) : new Map<string, ZoneShape | null>()
-    for (const row of rows) {
+    for (const row of batch) {
       const kept = memory.zones.get(row.url)
       const shape = shapes.get(row.url) ?? null
       // A stored row replaces what memory has only when it is newer (or memory has none).
       if (kept && kept.fetchedAt >= row.fetched_at && !isDue(kept, now)) continue
       if (kept?.shape && !shape) continue
-      remember(memory, row.url, { shape, fetchedAt: row.fetched_at })
+      keep(memory, row.url, { shape, fetchedAt: row.fetched_at })
     }
+  }
+  const parse = async (): Promise<void> => {
+    if (rows.length) await remember(rows)
+    rows = []
+    chars = 0
+  }
+  for (let at = 0; at < urls.length; at += ROWS_PER_QUERY) {
+    const found = await db
+      .selectFrom('feed_zones')
+      .selectAll()
+      .where('url', 'in', urls.slice(at, at + ROWS_PER_QUERY))
+      .execute()
+    for (const row of found) {
+      rows.push(row)
+      chars += row.geometry?.length ?? 0
+    }
+    if (chars > CHARS_PER_WORKER) await parse()
     await nextTurn()
   }
+  await parse()
 }
 
 /** Fetches zones, parses the answers in a worker, stores and remembers them. A zone that fails keeps its old shape. */
@@ -121,7 +143,7 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
       const shape = shapes.get(url) ?? null
       const old = memory.zones.get(url)
       if (shape) {
-        remember(memory, url, { shape, fetchedAt })
+        keep(memory, url, { shape, fetchedAt })
         await save(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt)
         continue
       }
@@ -129,10 +151,10 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
       if (old?.shape) {
         // Keep the shape we had; try again after ZONE_RETRY_MS rather than on every run.
         const keptAt = new Date(now.getTime() - ZONE_MAX_AGE_MS + ZONE_RETRY_MS).toISOString()
-        remember(memory, url, { shape: old.shape, fetchedAt: keptAt })
+        keep(memory, url, { shape: old.shape, fetchedAt: keptAt })
         await save(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
       } else {
-        remember(memory, url, { shape: null, fetchedAt })
+        keep(memory, url, { shape: null, fetchedAt })
         await save(db, url, null, error, fetchedAt)
       }
     }
