@@ -9,12 +9,14 @@ import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
+import { sameZone } from '../server/feeds/adapters/cap-area.ts'
 import { transitBench } from './bench-feeds-transit.ts'
 import { hostileBench } from './bench-feeds-hostile.ts'
 import { roadsBench } from './bench-feeds-roads.ts'
 
 const ALERTS = Number(process.env['BENCH_ALERTS'] ?? 1500)
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5000)
+const IPAWS_ALERTS = Number(process.env['BENCH_IPAWS'] ?? 2000)
 const IDLE_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10)
 const CONNECTIONS = 16
 /** BENCH_PORT and BENCH_DIR let two benches run side by side (the shared machine). */
@@ -145,6 +147,58 @@ function wzdxFeed(now: number): string {
   })
 }
 
+/** CAP text: &, < and > escaped (the bench's words have none, but a sender's name might). */
+const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * A day of IPAWS-OPEN alerts for the whole country as one `<alerts>` answer: two in three with a 20–140-vertex
+ * polygon, the rest by 1–3 SAME county codes (zones served locally), one in three also in Spanish, one in ten an
+ * Update of an earlier one, each with an XML signature as IPAWS sends it.
+ */
+function ipawsFeed(now: number): { body: string; zones: Map<string, string> } {
+  const zones = new Map<string, string>()
+  const iso = (hours: number) => new Date(now + hours * 3_600_000).toISOString()
+  const states = ['06', '12', '13', '17', '26', '36', '37', '39', '42', '48', '51', '53']
+  const events = [
+    ['Evacuation Immediate', 'EVI', 'Evacuación inmediata'],
+    ['Shelter in Place Warning', 'SPW', 'Aviso de refugio en el lugar'],
+    ['Child Abduction Emergency', 'CAE', 'Emergencia por secuestro de menor'],
+    ['Civil Emergency Message', 'CEM', 'Mensaje de emergencia civil'],
+    ['Flood Warning', 'FLW', 'Aviso de inundación'],
+  ] as const
+  const alerts = Array.from({ length: IPAWS_ALERTS }, (_, index) => {
+    const city = anyCity()
+    const [event, code, evento] = events[index % events.length]!
+    const sameOnly = index % 3 === 2
+    const codes = Array.from(
+      { length: 1 + (index % 3) },
+      (_, n) => `0${states[(index + n) % states.length]}${String(((index * 7 + n) % 199) * 2 + 1).padStart(3, '0')}`,
+    )
+    for (const same of codes) {
+      const path = sameZone(same, '/zones/county/')!
+      if (!zones.has(path))
+        zones.set(
+          path,
+          JSON.stringify({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring(city.lat, city.lon, 25, 80)] } }),
+        )
+    }
+    const polygon = sameOnly
+      ? ''
+      : `<polygon>${ring(city.lat, city.lon, 5 + random() * 15, 20 + Math.floor(random() * 120))
+          .map(([lon, lat]) => `${lat},${lon}`)
+          .join(' ')}</polygon>`
+    const area = `<area><areaDesc>${xml(city.name)}, ${city.state.toUpperCase()}</areaDesc>${polygon}${codes.map((same) => `<geocode><valueName>SAME</valueName><value>${same}</value></geocode>`).join('')}</area>`
+    const info = (language: string, name: string) =>
+      `<info><language>${language}</language><category>Safety</category><event>${name}</event><urgency>Immediate</urgency><severity>Severe</severity><certainty>Observed</certainty><eventCode><valueName>SAME</valueName><value>${code}</value></eventCode><effective>${iso(-2)}</effective><expires>${iso(12)}</expires><senderName>Bench County Emergency Management</senderName><headline>${name} ${index}</headline><description>${paragraph(150)}</description><instruction>${paragraph(60)}</instruction><parameter><valueName>EAS-ORG</valueName><value>CIV</value></parameter>${area}</info>`
+    const update = index % 10 === 9 ? `<references>bench@ipaws.test,BENCH-IPAWS-${index - 1},${iso(-3)}</references>` : ''
+    return `<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2"><identifier>BENCH-IPAWS-${index}</identifier><sender>bench@ipaws.test</sender><sent>${iso(-2 + index / IPAWS_ALERTS)}</sent><status>Actual</status><msgType>${update ? 'Update' : 'Alert'}</msgType><scope>Public</scope>${update}<code>IPAWSv1.0</code>${info('en-US', event)}${index % 3 === 0 ? info('es-US', evento) : ''}<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><Reference URI=""><DigestValue>${'q0v5rX0m0b1fQ2tYcRwz9mB7sK3dN8eP4hL6uJ1aV2c='}</DigestValue></Reference></SignedInfo><SignatureValue>${'dGVzdCBzaWduYXR1cmUgdmFsdWU='.repeat(12)}</SignatureValue><KeyInfo><X509Data><X509Certificate>${'MIIGxTCCBa2gAwIBAgIQ'.repeat(90)}</X509Certificate></X509Data></KeyInfo></Signature></alert>`
+  })
+  return {
+    body: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><ns1:alerts xmlns:ns1="http://gov.fema.ipaws.services/feed">${alerts.join('')}</ns1:alerts>`,
+    zones,
+  }
+}
+
 // The local feed server: feeds are held until the idle measurement is over, then answered.
 let release: () => void = () => undefined
 const released = new Promise<void>((done) => (release = done))
@@ -152,7 +206,8 @@ const pages = new Map<string, string | Uint8Array>()
 const server = createServer((request, response: ServerResponse) => {
   const path = request.url ?? '/'
   const send = () => {
-    const body = pages.get(path)
+    // IPAWS asks recent/<time of the last alert processed>: one answer whatever the time.
+    const body = pages.get(path.startsWith('/ipaws/recent/') ? '/ipaws' : path)
     if (body === undefined) return void response.writeHead(404).end()
     response.writeHead(200, { 'content-type': 'application/geo+json' }).end(body)
   }
@@ -169,6 +224,9 @@ nws.body = `${nws.body.slice(0, -2)},${hostile.features.map((feature) => JSON.st
 pages.set('/alerts/active?status=actual', nws.body)
 for (const [path, body] of nws.zones) pages.set(path, body)
 pages.set('/wzdx', wzdxFeed(now))
+const ipaws = ipawsFeed(now)
+pages.set('/ipaws', ipaws.body)
+for (const [path, body] of ipaws.zones) pages.set(path, body)
 const roads = roadsBench(origin, now, cities, random)
 for (const [path, body] of roads.pages) pages.set(path, body)
 const transit = transitBench(origin, now, cities, random)
@@ -179,12 +237,27 @@ mkdirSync(dataDir, { recursive: true })
 const feedsFile = join(dataDir, 'feeds.json')
 const attribution = { name: 'Bench', url: null }
 const common = { enabled: true, scheduleSeconds: 3600, timeoutSeconds: 300, maxBytes: 50_000_000, attribution }
+/** The IPAWS feed of the bench: incremental, county zones from the local server (BENCH_IPAWS=0 leaves it out). */
+const ipawsBench = (origin: string) =>
+  IPAWS_ALERTS > 0
+    ? [
+        {
+          id: 'ipaws-bench',
+          name: 'IPAWS (bench)',
+          adapter: 'ipaws',
+          url: `${origin}/ipaws/recent/{since}`,
+          ...common,
+          options: { zoneBase: `${origin}/zones/county/`, preferFeeds: ['nws-alerts'] },
+        },
+      ]
+    : []
 writeFileSync(
   feedsFile,
   JSON.stringify({
     groups: {
       alerts: [
         { id: 'nws-alerts', name: 'NWS (bench)', adapter: 'nws', url: `${origin}/alerts/active?status=actual`, ...common },
+        ...ipawsBench(origin),
         ...transit.feeds(common),
       ],
       roads: [{ id: 'wzdx-bench', name: 'WZDx (bench)', adapter: 'wzdx', url: `${origin}/wzdx`, ...common }, ...roads.feeds(common)],
@@ -252,7 +325,7 @@ try {
   release()
   const health = hostile.probe(PORT)
   const during = load(600)
-  while (finished.size < 2) {
+  while (finished.size < (IPAWS_ALERTS > 0 ? 3 : 2)) {
     await new Promise((done) => setTimeout(done, 200))
     for (const row of db.prepare('select id, last_success_at, last_error from feeds').all() as {
       id: string
@@ -287,6 +360,7 @@ try {
 bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slice(0, 10)}
   NWS feed        ${ALERTS.toLocaleString('en-US')} alerts, ${(nws.body.length / 1e6).toFixed(1)} MB (${nws.zones.size} zones): stored after ${seconds('nws-alerts')} s
   WZDx feed       ${EVENTS.toLocaleString('en-US')} events, ${((pages.get('/wzdx') ?? '').length / 1e6).toFixed(1)} MB: stored after ${seconds('wzdx-bench')} s (runs after NWS)
+  IPAWS feed      ${IPAWS_ALERTS.toLocaleString('en-US')} CAP alerts, ${(ipaws.body.length / 1e6).toFixed(1)} MB XML (${ipaws.zones.size} county zones): stored after ${seconds('ipaws-bench')} s
   items stored    ${counts.map((row) => `${row.feed_id} ${row.n}`).join(', ')}
   feed errors     ${errors.length ? JSON.stringify(errors) : 'none'}
   peak RSS        ${peakRssMb().toFixed(0)} MB (${rssBefore.toFixed(0)} MB before ingestion)
