@@ -27,6 +27,9 @@ const MEMO_MS = 60_000
 export const NEW_CELLS_PER_SOURCE = 30
 /** Cells waiting at most; when full, a better-ranked cell takes the worst one's place. */
 export const MAX_QUEUE = 100
+const HOUR_MS = 3_600_000
+/** Addresses remembered as past their limit at most (the map starts over beyond). */
+const MAX_FULL_SOURCES = 10_000
 /** After the database failed to give a turn, the wait before asking again. */
 const TURN_RETRY_MS = 60_000
 
@@ -85,6 +88,8 @@ export function createBusinessFetcher(db: Db, given: FetcherOptions) {
   /** Every cell waiting or being fetched, by key. */
   const queued = new Map<string, Job>()
   let order = 0
+  /** Addresses past their new cells this hour, until the hour's end (this instance's knowledge; the count is shared). */
+  const full = new Map<string, number>()
   const memo = new Map<string, { fresh: boolean; until: number }>()
   let running: Promise<void> | null = null
   let stopped = false
@@ -232,7 +237,7 @@ export function createBusinessFetcher(db: Db, given: FetcherOptions) {
 
   /** Counts a new cell for the caller's address (an IPv6 /64) in the shared rate limits; true within the limit. */
   async function newCellAllowed(source: string, now: Date): Promise<boolean> {
-    return (await hit(db, `osm-cells:${source}`, 3600, now)) <= options.newCellsPerSource
+    return (await hit(db, `osm-cells:${source}`, HOUR_MS / 1000, now)) <= options.newCellsPerSource
   }
 
   return {
@@ -263,9 +268,15 @@ export function createBusinessFetcher(db: Db, given: FetcherOptions) {
       if (row) {
         place = { lat: row.lat, lon: row.lon, state: row.state, timeZone: row.time_zone, requestedAt: row.requested_at }
       } else {
+        // An address known to be past its new cells is turned away before the nearest-place search (the costly part).
+        if (source && (full.get(source) ?? 0) > now.getTime()) return false
         const city = nearestCity(cityIndex().cities, lat, lon)
         if (!city) return false
-        if (source && !(await newCellAllowed(source, now))) return false
+        if (source && !(await newCellAllowed(source, now))) {
+          if (full.size >= MAX_FULL_SOURCES) full.clear()
+          full.set(source, (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS)
+          return false
+        }
         place = { lat, lon, state: city.state, timeZone: city.timezone, requestedAt: now.toISOString() }
       }
       return enqueue(cell, { ...place, empty: !row?.fetched_at }, source) && !row?.fetched_at
