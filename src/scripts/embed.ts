@@ -1,0 +1,77 @@
+// The widget's script (docs/embedding.md): reads its options from the address, fetches the place's live
+// sections without cookies, and draws them with text nodes only (items are staff and feed input).
+// It reads and writes no storage: the visitor's Porchlight state stays out of the widget.
+import { parseWidget, placeUrl, widgetSections, type WidgetItem } from '../lib/embed/widget.ts'
+import { reactionUrl } from '../lib/api/reaction.ts'
+import { fill } from '../lib/fill.ts'
+import { apiBase } from '../lib/public-env.ts'
+import type { Reaction } from '../lib/items.ts'
+
+/** Refreshed every five minutes while the page that embeds it stays open. */
+const EVERY_MS = 5 * 60_000
+
+const options = parseWidget(location.search)
+const all = JSON.parse(document.getElementById('widget-texts')?.textContent ?? '{}') as Record<string, Record<string, string>>
+const texts = all[options?.lang ?? 'en'] ?? {}
+const text = (key: string, values: Record<string, string> = {}): string => fill(texts[key] ?? key, values)
+const root = document.getElementById('widget')
+const body = document.getElementById('widget-body')
+
+function list(title: string, items: WidgetItem[]): HTMLElement[] {
+  const heading = document.createElement('h2')
+  heading.textContent = title
+  const ul = document.createElement('ul')
+  for (const item of items) {
+    const li = document.createElement('li')
+    li.className = `sev-${item.severity}`
+    li.append(item.title)
+    if (item.state) {
+      const state = document.createElement('small')
+      state.textContent = item.state
+      li.append(state)
+    }
+    ul.append(li)
+  }
+  if (!items.length) {
+    const none = document.createElement('li')
+    none.textContent = text('embed.none')
+    ul.append(none)
+  }
+  return [heading, ul]
+}
+
+async function load(): Promise<void> {
+  if (!options || !body) return
+  try {
+    const url = reactionUrl(apiBase(), { lat: options.lat, lon: options.lon, route: options.place })
+    const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(30_000) })
+    if (!response.ok) throw new Error(String(response.status))
+    const sections = widgetSections((await response.json()) as Reaction, options)
+    const nodes = list(text('embed.statuses'), sections.statuses)
+    if (sections.roads) nodes.push(...list(text('embed.roadsTitle'), sections.roads))
+    body.replaceChildren(...nodes)
+  } catch {
+    const error = document.createElement('p')
+    error.textContent = text('embed.error')
+    body.replaceChildren(error)
+  }
+  root?.setAttribute('aria-busy', 'false')
+}
+
+if (options && root) {
+  document.documentElement.lang = options.lang
+  document.documentElement.dataset['theme'] = options.theme
+  root.dataset['size'] = options.size
+  const link = placeUrl(location.origin, options)
+  const place = document.getElementById('widget-place')
+  const more = document.getElementById('widget-more')
+  place?.setAttribute('href', link)
+  if (place) place.textContent = options.name
+  more?.setAttribute('href', link)
+  if (more) more.textContent = text('embed.more', { place: options.name })
+  document.title = `${options.name} · ${text('site.name')}`
+  void load()
+  setInterval(() => void load(), EVERY_MS)
+} else if (body) {
+  body.textContent = text('embed.error')
+}

@@ -1,0 +1,112 @@
+// The embeddable widget (docs/embedding.md) on another site's page: Duvall's statuses in the asked
+// language and theme, a link back, and neither page able to read the other's storage.
+import { expect, test } from '@playwright/test'
+
+const EMBEDDER = 'http://localhost:4326'
+const widget = (query: Record<string, string>): string =>
+  `http://localhost:4322/embed/statuses?${new URLSearchParams({ place: 'wa/duvall', lat: '47.74', lon: '-121.99', name: 'Duvall, WA', ...query })}`
+const embedded = (query: Record<string, string>): string => `${EMBEDDER}/page?${new URLSearchParams({ widget: widget(query) })}`
+
+test('another site embeds Duvall’s statuses, in its language and theme, with a link back', async ({ page }) => {
+  await page.goto(embedded({ lang: 'es', theme: 'dark', size: 'full', roads: '1' }))
+  const frame = page.frameLocator('#porchlight')
+  await expect(frame.locator('li', { hasText: 'Flood warning: Snoqualmie River' })).toBeVisible()
+  await expect(frame.locator('h2').first()).toHaveText('Avisos')
+  await expect(frame.locator('h2').nth(1)).toHaveText('Carreteras')
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'es')
+  await expect(frame.locator('html')).toHaveAttribute('data-theme', 'dark')
+  expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(20, 18, 31)')
+  const back = frame.getByRole('link', { name: 'Duvall, WA en Porchlight' })
+  await expect(back).toHaveAttribute('href', 'http://localhost:4322/es/wa/duvall/statuses')
+  await expect(back).toHaveAttribute('target', '_blank')
+
+  await page.goto(embedded({ lang: 'en', theme: 'light', size: 'compact' }))
+  await expect(frame.locator('h2')).toHaveText(['Statuses'])
+  await expect(frame.locator('li')).toHaveCount(3)
+  expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(255, 255, 255)')
+})
+
+test('the widget and the page that embeds it cannot read each other, and the widget sets no cookies', async ({
+  page,
+  context,
+}) => {
+  // Counts every storage use of the widget's page. (This browser does not partition a frame's storage by
+  // the site that embeds it, as browsers now do by default: the widget must not depend on that.)
+  await context.addInitScript(() => {
+    if (!location.pathname.startsWith('/embed/')) return
+    for (const name of ['getItem', 'setItem', 'removeItem', 'key', 'clear'] as const) {
+      const original = Storage.prototype[name] as (...args: unknown[]) => unknown
+      Object.defineProperty(Storage.prototype, name, {
+        value(this: Storage, ...args: unknown[]) {
+          const root = document.documentElement
+          root.dataset['storageUses'] = String(Number(root.dataset['storageUses'] ?? 0) + 1)
+          return original.apply(this, args)
+        },
+      })
+    }
+  })
+  // The visitor's Porchlight state, on Porchlight's own origin.
+  await page.goto('/wa/duvall')
+  await page.evaluate(() => localStorage.setItem('porchlight:pinnedLocations', '[{"method":"selected","lat":1,"lon":2}]'))
+  await page.goto(embedded({}))
+  const frame = page.frameLocator('#porchlight')
+  await expect(frame.locator('li').first()).toBeVisible()
+  // The embedding page reaches neither the widget's document nor its storage.
+  const reach = await page.evaluate(() => {
+    const frameWindow = document.querySelector<HTMLIFrameElement>('#porchlight')?.contentWindow
+    let storage = 'blocked'
+    try {
+      storage = String(frameWindow?.localStorage.length)
+    } catch {
+      // A cross-origin frame's storage is out of reach.
+    }
+    return { document: document.querySelector<HTMLIFrameElement>('#porchlight')?.contentDocument ?? null, storage }
+  })
+  expect(reach).toEqual({ document: null, storage: 'blocked' })
+  // The widget reaches neither the embedding page nor its storage, and reads no Porchlight state of its own.
+  // The widget never touched storage: none of the visitor's Porchlight state is read into it.
+  await expect(frame.locator('html')).not.toHaveAttribute('data-storage-uses', /.*/)
+  const inside = await frame.locator('body').evaluate(() => {
+    let parent = 'blocked'
+    try {
+      parent = window.parent.document.title
+    } catch {
+      // The embedding page is another origin.
+    }
+    return { parent, secret: localStorage.getItem('town-secret') }
+  })
+  expect(inside).toEqual({ parent: 'blocked', secret: null })
+  const cookies = await context.cookies('http://localhost:4322')
+  expect(cookies).toEqual([])
+})
+
+test('only the widget may be framed by other sites', async ({ request }) => {
+  const framable = await request.get(widget({}))
+  expect(framable.headers()['content-security-policy']).toContain('frame-ancestors *')
+  expect(framable.headers()['x-frame-options']).toBeUndefined()
+  for (const path of ['/wa/duvall', '/wa/duvall/statuses', '/widget', '/editor']) {
+    const answer = await request.get(path)
+    expect(answer.headers()['x-frame-options'], path).toBe('DENY')
+    expect(answer.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'")
+  }
+})
+
+test('“Put this on your website” previews the widget and gives the line to copy', async ({ page }) => {
+  await page.goto('/wa/carnation')
+  await page.getByRole('link', { name: 'Put this on your website' }).click()
+  await expect(page).toHaveURL(/\/widget$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Put this on your website')
+  // The last place visited comes first.
+  await expect(page.locator('#widget-place-choice')).toHaveValue(/^wa\/carnation\|/)
+  await page.locator('#widget-place-choice').selectOption({ label: 'Duvall, WA' })
+  await page.getByLabel('Dark').check()
+  await page.getByLabel('Full').check()
+  await page.locator('select[name="lang"]').selectOption('de')
+  const code = await page.locator('#widget-code').inputValue()
+  expect(code).toMatch(
+    /^<iframe src="http:\/\/localhost:4322\/embed\/statuses\?place=wa%2Fduvall&amp;lat=47\.74&amp;lon=-121\.99&amp;name=Duvall%2C\+WA&amp;lang=de&amp;theme=dark&amp;size=full" /,
+  )
+  const preview = page.frameLocator('#widget-preview iframe')
+  await expect(preview.locator('h2').first()).toHaveText('Meldungen')
+  await expect(preview.locator('li', { hasText: 'Flood warning: Snoqualmie River' })).toBeVisible()
+})
