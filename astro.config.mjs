@@ -17,7 +17,8 @@ const telemetry =
   loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_APPINSIGHTS_CONNECTION_STRING ??
   ''
 /** Pages that are not content: shells, redirects, staff and error pages stay out of the sitemap. */
-const notInSitemap = /^(\/(es|fr|de|ja|zh))?(\/(z\/shell\/|settings|editor|login|reset|auth\/|404|page$)|\/?$)/
+const notInSitemap =
+  /^(\/(es|fr|de|ja|zh))?(\/(z\/shell\/|settings|editor|login|reset|auth\/|404|page$|offline|embed|widget)|\/?$)/
 
 export default defineConfig({
   site,

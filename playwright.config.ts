@@ -121,6 +121,13 @@ const servers: E2EServer[] = [
     url: `${site}/wa/duvall`,
     env: { PORT: '4322', SERVE_DIR: '.build/test-dist' },
   },
+  // Another site that embeds the widget, on its own origin (tests/e2e/embed.spec.ts).
+  {
+    name: 'embedder',
+    command: 'node tests/e2e/embedder-server.ts',
+    url: 'http://localhost:4326/health',
+    env: { PORT: '4326' },
+  },
   // The same files on a host without rules: only the 404 page's resolver can route aliases there.
   {
     name: 'site-no-rules',
@@ -137,7 +144,9 @@ export default defineConfig({
   retries: process.env['CI'] ? 1 : 0,
   workers: 2,
   reporter: [['list'], ['json']],
-  use: { baseURL: site, launchOptions, trace: 'retain-on-failure' },
+  // Service workers stay off except where a test allows them (tests/e2e/offline.spec.ts): a worker's
+  // requests would bypass the per-page request mocks the other tests rely on.
+  use: { baseURL: site, launchOptions, trace: 'retain-on-failure', serviceWorkers: 'block' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec/ },

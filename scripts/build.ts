@@ -13,6 +13,8 @@ import { fillCityPages } from './lib/fill-pages.ts'
 import { watchMemory } from './lib/memory.ts'
 import { progressLine } from './lib/progress.ts'
 import { writeHostFiles } from '../src/integrations/host-rules.ts'
+import { writeServiceWorker } from './lib/service-worker.ts'
+import { writeWidgetScript } from './lib/widget-script.ts'
 
 /** @astrojs/sitemap's URLs a file and its file's start, for the joined sitemaps. */
 const SITEMAP_LIMIT = 45_000
@@ -178,6 +180,12 @@ if (cityMode === 'shells') {
   )
 }
 if (jobs > 1 || cityMode === 'shells') joinSitemaps(filledPaths)
+// The service worker last: it lists the files to precache, with their revisions (docs/offline.md).
+// The widget's script first: the worker precaches nothing of /embed/, but the order keeps both current.
+const widgetBytes = await writeWidgetScript(dist)
+console.log(`build: widget script ${(widgetBytes / 1024).toFixed(1)} KB`)
+const worker = await writeServiceWorker(dist)
+console.log(`build: service worker precaches ${worker.count} files, ${(worker.size / 1024).toFixed(0)} KB`)
 if (cities !== CITIES_FILE) console.log(`build: served ${cities} with ${serveCityFile(cities)} nearest-place cells`)
 const seconds = (performance.now() - started) / 1000
 const peak = memory.stop()

@@ -13,7 +13,7 @@ import { isLocale } from '../lib/routing/routes.ts'
 import { $pagePoint } from '../lib/stores/place.ts'
 import { $authToken } from '../lib/stores/session.ts'
 import { $editRequest } from '../lib/stores/editor.ts'
-import { $settings, setLanguage } from '../lib/stores/settings.ts'
+import { $settings, $theme, setLanguage } from '../lib/stores/settings.ts'
 import { startTelemetry } from '../lib/client/telemetry.ts'
 
 // Usage telemetry (when the build configures it and the browser allows it) records from here on;
@@ -29,6 +29,23 @@ if ($pagePoint.get()) {
   const load = (): void => void import('../lib/client/live.ts')
   if ('requestIdleCallback' in window) requestIdleCallback(load)
   else setTimeout(load, 200)
+}
+
+// Offline use (docs/offline.md): the service worker registers once the page has loaded, so it costs a
+// first visit nothing before then; the notice of a kept page's age loads only when the connection is gone.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = (): void => void navigator.serviceWorker.register('/sw.js').catch(() => undefined)
+  if (document.readyState === 'complete') register()
+  else addEventListener('load', register, { once: true })
+  // The browser's bar takes the visitor's theme (the manifest names the default one).
+  const bar = document.querySelector('meta[name="theme-color"]')
+  const paint = (): void =>
+    void requestAnimationFrame(() => bar?.setAttribute('content', getComputedStyle(document.body).backgroundColor))
+  $theme.subscribe(paint)
+  $settings.listen(paint)
+  const notice = (): void => void import('../lib/client/offline-notice.ts')
+  if (!navigator.onLine) notice()
+  else addEventListener('offline', notice, { once: true })
 }
 
 // The edit dialog's code loads with the first item opened for editing, never before.

@@ -64,10 +64,14 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
     const stops = [$pagePoint, ...(options.watch ?? [])].map((store) => store.listen(() => refresh('key')))
     const onFocus = (): void => refresh('stale')
     window.addEventListener('focus', onFocus)
+    // Back online, the data (perhaps a kept answer of the service worker, docs/offline.md) refreshes by itself.
+    const onOnline = (): void => refresh('force')
+    window.addEventListener('online', onOnline)
     const timer = options.everyMs ? setInterval(() => refresh('force'), options.everyMs) : undefined
     return () => {
       stops.forEach((stop) => stop())
       window.removeEventListener('focus', onFocus)
+      window.removeEventListener('online', onOnline)
       clearInterval(timer)
     }
   })
