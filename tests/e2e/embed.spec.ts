@@ -35,7 +35,7 @@ test('the widget and the page that embeds it cannot read each other, and the wid
   await context.addInitScript(() => {
     if (!location.pathname.startsWith('/embed/')) return
     for (const name of ['getItem', 'setItem', 'removeItem', 'key', 'clear'] as const) {
-      const original = Storage.prototype[name] as (...args: unknown[]) => unknown
+      const original = Object.getOwnPropertyDescriptor(Storage.prototype, name)?.value as (...args: unknown[]) => unknown
       Object.defineProperty(Storage.prototype, name, {
         value(this: Storage, ...args: unknown[]) {
           const root = document.documentElement
