@@ -50,7 +50,7 @@ test('Chromium’s install criteria are met: manifest, icons, a service worker w
   const profile = mkdtempSync(join(tmpdir(), 'porchlight-install-'))
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...test.info().project.use.launchOptions,
-    baseURL,
+    ...(baseURL ? { baseURL } : {}),
   })
   try {
     const page = await context.newPage()
