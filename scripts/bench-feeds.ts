@@ -9,10 +9,10 @@ import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
-import { sameZone } from '../server/feeds/adapters/cap-area.ts'
-import { transitBench } from './bench-feeds-transit.ts'
 import { hostileBench } from './bench-feeds-hostile.ts'
 import { roadsBench } from './bench-feeds-roads.ts'
+import { transitBench } from './bench-feeds-transit.ts'
+import { sameZone } from '../server/feeds/adapters/cap-area.ts'
 
 const ALERTS = Number(process.env['BENCH_ALERTS'] ?? 1500)
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5000)
@@ -224,13 +224,13 @@ nws.body = `${nws.body.slice(0, -2)},${hostile.features.map((feature) => JSON.st
 pages.set('/alerts/active?status=actual', nws.body)
 for (const [path, body] of nws.zones) pages.set(path, body)
 pages.set('/wzdx', wzdxFeed(now))
-const ipaws = ipawsFeed(now)
-pages.set('/ipaws', ipaws.body)
-for (const [path, body] of ipaws.zones) pages.set(path, body)
 const roads = roadsBench(origin, now, cities, random)
 for (const [path, body] of roads.pages) pages.set(path, body)
 const transit = transitBench(origin, now, cities, random)
 for (const [path, body] of transit.pages) pages.set(path, body)
+const ipaws = ipawsFeed(now)
+pages.set('/ipaws', ipaws.body)
+for (const [path, body] of ipaws.zones) pages.set(path, body)
 
 rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(dataDir, { recursive: true })
@@ -260,7 +260,10 @@ writeFileSync(
         ...ipawsBench(origin),
         ...transit.feeds(common),
       ],
-      roads: [{ id: 'wzdx-bench', name: 'WZDx (bench)', adapter: 'wzdx', url: `${origin}/wzdx`, ...common }, ...roads.feeds(common)],
+      roads: [
+        { id: 'wzdx-bench', name: 'WZDx (bench)', adapter: 'wzdx', url: `${origin}/wzdx`, ...common },
+        ...roads.feeds(common),
+      ],
     },
   }),
 )
@@ -337,7 +340,8 @@ try {
   await roads.settle(db, finished, started)
   await transit.settle(db, finished, started)
   // The NWS feed again, unchanged: what every later run of the national list costs.
-  const firstNws = (db.prepare("select last_success_at as at from feeds where id = 'nws-alerts'").get() as { at: string | null }).at
+  const firstNws = (db.prepare("select last_success_at as at from feeds where id = 'nws-alerts'").get() as { at: string | null })
+    .at
   db.prepare("update feeds set next_run_at = '2000-01-01T00:00:00.000Z' where id = 'nws-alerts'").run()
   const againStarted = performance.now()
   let again = 0
@@ -348,8 +352,7 @@ try {
   }
   const probed = await health.stop()
   const hugeRow = db.prepare("select length(geometry) as chars from items where source_id like '%bench.huge%'").get() as
-    | { chars: number }
-    | undefined
+    { chars: number } | undefined
   during.stop()
   const busy = await during.done
   const counts = db.prepare('select feed_id, count(*) as n from items group by feed_id').all() as { feed_id: string; n: number }[]
