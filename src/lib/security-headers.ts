@@ -16,7 +16,7 @@ export type HeaderSources = {
   telemetry: string | null
   /** Google Identity Services' script URL, when Google sign-in is configured. */
   gsi: string | null
-  /** The weather providers' origins (DATA_SOURCES) and the radar tile index. */
+  /** The weather providers' origins (DATA_SOURCES 1-6) and the radar tile index (DATA_SOURCES 5.2). */
   connect: string[]
 }
 
