@@ -46,8 +46,15 @@ describe.each(await backends())('reaction freshness on $name', (backend) => {
   let cached: ReturnType<typeof createApp>
 
   const db = () => api.store.db
+  /** A staff token, for the test layers (anonymous callers get layer 0). */
+  let staff = ''
   const titles = async (app: ReturnType<typeof createApp>, query = DUVALL, aspect = 'statuses') => {
-    const body = (await (await app.request(`/api/reaction?${query}`)).json()) as Record<string, { messages: { title: string }[] }>
+    staff ||= (await api.signIn('superadmin')).token
+    const headers = query.includes('layer=') ? { authorization: `Bearer ${staff}` } : undefined
+    const body = (await (await app.request(`/api/reaction?${query}`, { headers })).json()) as Record<
+      string,
+      { messages: { title: string }[] }
+    >
     return body[aspect]!.messages.map((message) => message.title).sort()
   }
   const item = (title: string, fields: Record<string, unknown> = {}) => insertStatus(db(), title, fields)
