@@ -50,7 +50,7 @@ describe.each(await backends())('reaction freshness on $name', (backend) => {
   let staff = ''
   const titles = async (app: ReturnType<typeof createApp>, query = DUVALL, aspect = 'statuses') => {
     staff ||= (await api.signIn('superadmin')).token
-    const headers = query.includes('layer=') ? { authorization: `Bearer ${staff}` } : undefined
+    const headers: Record<string, string> = query.includes('layer=') ? { authorization: `Bearer ${staff}` } : {}
     const body = (await (await app.request(`/api/reaction?${query}`, { headers })).json()) as Record<
       string,
       { messages: { title: string }[] }
