@@ -21,7 +21,7 @@ export function devNotFoundIntegration(): AstroIntegration {
           if (!page) return next()
           req.url = page
           const writeHead = res.writeHead.bind(res)
-          res.writeHead = ((_status: number, ...rest: []) => writeHead(404, ...rest))
+          res.writeHead = (_status: number, ...rest: []) => writeHead(404, ...rest)
           res.statusCode = 404
           next()
         })
