@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { WCAG_AA, axe, networkQuiet, scrollThrough, violationLines } from './axe.ts'
+import { WCAG_AA, axe, networkQuiet, scrollThrough, stopAnimations, violationLines } from './axe.ts'
 import { serveProviders } from './providers.ts'
 
 // Each test loads its page once per theme: dark first, then light by a reload with the setting
@@ -40,7 +40,7 @@ async function open(page: Page, path: string, theme: (typeof THEMES)[number]): P
 async function expectNoViolations(page: Page, theme: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   // The skeleton shimmer animates colours; axe reads contrast from a settled page.
-  await page.addStyleTag({ content: '*{animation:none!important}' })
+  await stopAnimations(page)
   expect.soft(violationLines(await axe(page).withTags(WCAG_AA).analyze()), `axe, ${theme} theme`).toEqual([])
 }
 

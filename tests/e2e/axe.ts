@@ -78,3 +78,15 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
   })
 }
+
+/**
+ * Stops every animation (the skeleton shimmer animates colours; axe reads contrast from a settled page).
+ * A constructed stylesheet, not a `<style>` tag: the site's CSP (`style-src 'self'`) refuses inline styles.
+ */
+export async function stopAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('*{animation:none!important}')
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
+}

@@ -1,5 +1,5 @@
 // The dashboard (/page): weather fixtures and the real API with its Duvall demo set.
-import { axe } from './axe.ts'
+import { axe, stopAnimations } from './axe.ts'
 import { expect, test, type Page } from '@playwright/test'
 import type { Reaction } from '../../src/lib/items.ts'
 import { serveProviders } from './providers.ts'
@@ -243,7 +243,7 @@ for (const theme of ['dark', 'light']) {
     await page.goto('/wa/duvall/page')
     await expect(page.locator('#page-places .dash-place-value')).toHaveText(['42°F', '39°F', '37°F'])
     await expect(page.locator('#page-now .dash-alert')).toBeVisible()
-    await page.addStyleTag({ content: '*{animation:none!important}' })
+    await stopAnimations(page)
     const results = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })

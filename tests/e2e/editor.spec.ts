@@ -58,6 +58,15 @@ async function createItem(request: APIRequestContext, fields: Record<string, unk
   return (await response.json()) as { id: number; title: string }
 }
 
+/** An item's staff record (anonymous callers get only the public item). */
+async function readItem(request: APIRequestContext, id: number): Promise<Record<string, unknown>> {
+  const { token } = await session(request, 'admin')
+  return (await (await request.get(`${API}/items/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<
+    string,
+    unknown
+  >
+}
+
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 test.beforeEach(async ({ page }) => {
@@ -169,7 +178,7 @@ test('admin edits a status from the public page, the page changes; superadmin lo
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
   await expect(row).toContainText('Held by staff')
-  const stored = (await (await page.request.get(`${API}/items/${item.id}`)).json()) as { lockResultUntil: string }
+  const stored = (await readItem(page.request, item.id)) as { lockResultUntil: string }
   const lockedFor = Date.parse(stored.lockResultUntil) - before
   expect(lockedFor).toBeGreaterThan(4 * 3600_000 - 60_000)
   expect(lockedFor).toBeLessThan(4 * 3600_000 + 60_000)
@@ -248,7 +257,7 @@ test('a local business is edited through its own form: category, hours per day, 
   await dialog.getByLabel('Menu').fill('https://bakery.example/menu')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
-  const stored = (await (await page.request.get(`${API}/items/${item.id}`)).json()) as { specialData: string }
+  const stored = (await readItem(page.request, item.id)) as { specialData: string }
   expect(JSON.parse(stored.specialData)).toEqual({
     ...special,
     category: 'restaurant',

@@ -1,6 +1,7 @@
 // The national feeds, faked locally for tests/e2e/feeds.spec.ts: NWS active alerts and a WZDx feed from
 // the recorded fixtures, every time in them moved so the fixtures' "now" (2026-11-23 18:00 UTC) is now.
-// POST /control?outage=1 makes both answer 503, as a feed outage does; outage=0 ends it.
+// POST /control?outage=1 makes both answer 503, as a feed outage does; outage=0 ends it. The IPAWS and GTFS
+// answers keep working meanwhile: their specs run beside feeds.spec.ts, whose outage must not back their feeds off.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { detourBytes } from '../fixtures/feeds/gtfs/alerts.ts'
@@ -61,7 +62,6 @@ createServer((request, response) => {
   }
   // GTFS-realtime (tests/e2e/transit.spec.ts): an agency's detour (protobuf, times around now) and its static GTFS zip.
   if (url.pathname === '/gtfs-rt/alerts.pb' || url.pathname === '/gtfs/svt-gtfs.zip') {
-    if (outage) return void response.writeHead(503).end('Service Unavailable')
     const zip = url.pathname.endsWith('.zip')
     response.writeHead(200, { 'content-type': zip ? 'application/zip' : 'application/x-protobuf' })
     return void response.end(
@@ -75,7 +75,7 @@ createServer((request, response) => {
     response.writeHead(404, { 'content-type': 'application/problem+json' })
     return void response.end(JSON.stringify({ status: 404, title: 'Not Found' }))
   }
-  if (outage || down.has(url.pathname)) {
+  if ((outage && !url.pathname.startsWith('/ipaws/')) || down.has(url.pathname)) {
     response.writeHead(503, { 'content-type': 'text/html' })
     return void response.end('<html><body>Service Unavailable</body></html>')
   }

@@ -1,5 +1,5 @@
 // User admin on /editor against the real API: list, add, assign a scoped role, remove, and the SPEC's error messages.
-import { axe } from './axe.ts'
+import { axe, stopAnimations } from './axe.ts'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { serveProviders } from './providers.ts'
 
@@ -180,7 +180,7 @@ for (const theme of ['dark', 'light']) {
       .filter({ hasText: 'one@duvall.test' })
       .getByRole('button', { name: /^Remove/ })
       .click()
-    await page.addStyleTag({ content: '*{animation:none!important}' })
+    await stopAnimations(page)
     const results = await axe(page).include('#app-users').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
