@@ -1,11 +1,10 @@
 // IPAWS end to end: tests/e2e/feed-server.ts serves recorded CAP alerts (tests/fixtures/feeds/ipaws/) to the feeds
 // API (port 8791): an evacuation order for Duvall in English and Spanish, a boil-water notice by county code, and
 // a copy of the NWS wind warning that the NWS feed already shows; then a Cancel of the boil-water notice.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import type { Reaction } from '../../src/lib/items.ts'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { titlesAt, toFeedsApi } from './feeds-api.ts'
 import { serveProviders } from './providers.ts'
 
-const FEEDS_API = 'http://localhost:8791'
 const FEED_SERVER = 'http://127.0.0.1:8795'
 const EVACUATION = 'Evacuation Immediate: Duvall and the lower Snoqualmie Valley'
 const EVACUACION = 'Evacuación inmediata: Duvall y el valle bajo del Snoqualmie'
@@ -14,20 +13,7 @@ const WIND = 'High Wind Warning: Seattle and Vicinity, Everett and Vicinity'
 
 test.describe.configure({ mode: 'serial' })
 
-/** Titles of the statuses at a point, as the feeds API answers them. */
-const statusTitles = async (request: APIRequestContext, lat: number, lon: number): Promise<string[]> => {
-  const answer = await request.get(`${FEEDS_API}/api/reaction?lat=${lat}&lon=${lon}`)
-  return ((await answer.json()) as Reaction).statuses.messages.map((item) => item.title)
-}
-
-/** The page talks to the feeds API instead of the test build's own (8788), with its origin for CORS. */
-async function toFeedsApi(page: Page) {
-  await page.route(/^http:\/\/localhost:8788\//, async (route) => {
-    const url = route.request().url().replace('http://localhost:8788', FEEDS_API)
-    const headers = { ...route.request().headers(), origin: 'http://localhost:4322' }
-    await route.fulfill({ response: await route.fetch({ url, headers }) })
-  })
-}
+const statusTitles = (request: APIRequestContext, lat: number, lon: number) => titlesAt(request, 'statuses', lat, lon)
 
 test.beforeAll(async ({ request }) => {
   // The feeds API's first runs come within a minute of its start.

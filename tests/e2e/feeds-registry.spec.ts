@@ -2,11 +2,10 @@
 // good, Colorado keyed, Kansas inactive, Nebraska down) and a bad row; the feeds API (port 8791) runs them, the roads
 // pages of St. Louis and Wilmington fill from them, and the editor's feed-health panel lists each.
 import { execFileSync } from 'node:child_process'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import type { Reaction } from '../../src/lib/items.ts'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { FEEDS_API, titlesAt, toFeedsApi } from './feeds-api.ts'
 import { serveProviders } from './providers.ts'
 
-const FEEDS_API = 'http://localhost:8791'
 const ADMIN = 'registry-admin@feeds.test'
 const PASSWORD = 'e2e-password-1'
 const MISSOURI_ZONE = 'Work zone: I-64 eastbound, Jefferson Ave – Broadway'
@@ -14,19 +13,7 @@ const DELAWARE_ZONE = 'Work zone: I-95 southbound, Concord Ave – Maryland Ave'
 
 test.describe.configure({ mode: 'serial' })
 
-const roadTitles = async (request: APIRequestContext, lat: number, lon: number): Promise<string[]> => {
-  const answer = await request.get(`${FEEDS_API}/api/reaction?lat=${lat}&lon=${lon}`)
-  return ((await answer.json()) as Reaction).roads.messages.map((item) => item.title)
-}
-
-/** The page talks to the feeds API instead of the test build's own (8788), with its origin for CORS. */
-async function toFeedsApi(page: Page) {
-  await page.route(/^http:\/\/localhost:8788\//, async (route) => {
-    const url = route.request().url().replace('http://localhost:8788', FEEDS_API)
-    const headers = { ...route.request().headers(), origin: 'http://localhost:4322' }
-    await route.fulfill({ response: await route.fetch({ url, headers }) })
-  })
-}
+const roadTitles = (request: APIRequestContext, lat: number, lon: number) => titlesAt(request, 'roads', lat, lon)
 
 test.beforeAll(async ({ request }) => {
   // The registry is read at start; the feeds it lists run on the engine's next turns.

@@ -3,9 +3,9 @@
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import type { AlertItem, Reaction } from '../../src/lib/items.ts'
+import { FEEDS_API } from './feeds-api.ts'
 import { serveProviders } from './providers.ts'
 
-const FEEDS_API = 'http://localhost:8791'
 const FEED_SERVER = 'http://127.0.0.1:8795'
 const DATABASE = '.build/e2e-feeds-api/porchlight.db'
 // Seattle's reaction call (the site rounds the point to two decimals).

@@ -1,29 +1,16 @@
 // Transit alerts end to end: tests/e2e/feed-server.ts serves Snoqualmie Valley Transportation's GTFS-realtime alerts
 // (a detour on the Snoqualmie – North Bend route) and its static GTFS zip to the feeds API (port 8791, feed gtfs-rt-svt
 // of tests/fixtures/feeds/e2e/feeds.json). Snoqualmie, on the route, shows the detour; Fall City, off it, does not.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import type { Reaction } from '../../src/lib/items.ts'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { titlesAt, toFeedsApi } from './feeds-api.ts'
 import { serveProviders } from './providers.ts'
 
-const FEEDS_API = 'http://localhost:8791'
 const DETOUR = 'Detour: SN Snoqualmie – North Bend'
 const DESVIO = 'Desvío: SN Snoqualmie – North Bend'
 
 test.describe.configure({ mode: 'serial' })
 
-const statusTitles = async (request: APIRequestContext, lat: number, lon: number): Promise<string[]> => {
-  const answer = await request.get(`${FEEDS_API}/api/reaction?lat=${lat}&lon=${lon}`)
-  return ((await answer.json()) as Reaction).statuses.messages.map((item) => item.title)
-}
-
-/** The page talks to the feeds API instead of the test build's own (8788), with its origin for CORS. */
-async function toFeedsApi(page: Page) {
-  await page.route(/^http:\/\/localhost:8788\//, async (route) => {
-    const url = route.request().url().replace('http://localhost:8788', FEEDS_API)
-    const headers = { ...route.request().headers(), origin: 'http://localhost:4322' }
-    await route.fulfill({ response: await route.fetch({ url, headers }) })
-  })
-}
+const statusTitles = (request: APIRequestContext, lat: number, lon: number) => titlesAt(request, 'statuses', lat, lon)
 
 test.beforeAll(async ({ request }) => {
   // The feed runs at start and every 30 s; its first run reads the static zip.
