@@ -4,7 +4,8 @@ import { loadDictionary } from '../i18n/lazy.ts'
 import { searchCities, type CitySearchResult } from '../lib/cities.ts'
 import { savedHref, searchHref } from '../lib/search-nav.ts'
 import { pageLang } from '../lib/page-lang.ts'
-import { isLocale, localePrefix, type Section } from '../lib/routing/routes.ts'
+import { chosenLocale } from '../lib/routing/locale-path.ts'
+import { localePrefix, type Section } from '../lib/routing/routes.ts'
 import { $chosenLanguage, $cityIndex, $settings, loadCities, selectLocation } from '../lib/stores/index.ts'
 import { $savedPlaces, noteSearchChoice, type SavedPlace } from '../lib/stores/search.ts'
 
@@ -23,8 +24,8 @@ const DEBOUNCE_MS = 200
 
 /** Where results lead: the language the visitor chose (the site's links follow it), else this page's. */
 const targetPrefix = (pagePrefix: string): string => {
-  const chosen = $chosenLanguage.get()
-  return isLocale(chosen) && chosen === $settings.get().language ? localePrefix(chosen) : pagePrefix
+  const chosen = chosenLocale($settings.get().language, $chosenLanguage.get())
+  return chosen ? localePrefix(chosen) : pagePrefix
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageToOffer, linkLocale, offerKey, swapLocale } from '../../src/lib/routing/locale-path.ts'
+import { chosenLocale, languageToOffer, linkLocale, offerKey, swapLocale } from '../../src/lib/routing/locale-path.ts'
 
 describe('swapLocale', () => {
   it.each([
@@ -41,5 +41,14 @@ describe('linkLocale', () => {
     ['ja', '<script>', '<script>', 'ja'],
   ] as const)('page %s, saved %s, chosen %s → %s', (page, saved, chosen, expected) => {
     expect(linkLocale(page, saved, chosen)).toBe(expected)
+  })
+})
+
+describe('chosenLocale', () => {
+  it('is the saved language only once the visitor chose it', () => {
+    expect(chosenLocale('es', 'es')).toBe('es')
+    expect(chosenLocale('es', '')).toBeNull()
+    expect(chosenLocale('es', 'fr')).toBeNull()
+    expect(chosenLocale('<script>', '<script>')).toBeNull()
   })
 })

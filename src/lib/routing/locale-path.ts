@@ -27,6 +27,15 @@ export function languageToOffer(page: Locale, saved: unknown, dismissed: string 
 export const offerKey = (page: Locale, offered: Locale): string => `${page}>${offered}`
 
 /**
+ * The language the visitor chose themselves, when it is still the saved one; null while it is only detected
+ * from the browser (offered, never followed).
+ * @example chosenLocale('es', 'es') // 'es'
+ */
+export function chosenLocale(saved: unknown, chosen: unknown): Locale | null {
+  return isLocale(saved) && chosen === saved ? saved : null
+}
+
+/**
  * Where the site's own links (nav, brand, search results) lead: the visitor's language once they chose it
  * (in Settings, the footer menu or the offer), else this page's. A language only detected from the browser
  * is offered, never followed: a Spanish browser reading /wa/duvall stays in English until it says otherwise.
@@ -34,5 +43,5 @@ export const offerKey = (page: Locale, offered: Locale): string => `${page}>${of
  * @example linkLocale('en', 'es', 'es') // 'es'
  */
 export function linkLocale(page: Locale, saved: unknown, chosen: unknown): Locale {
-  return isLocale(saved) && chosen === saved ? saved : page
+  return chosenLocale(saved, chosen) ?? page
 }
