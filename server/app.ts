@@ -12,6 +12,7 @@ import { feeds } from './routes/feeds.ts'
 import { items } from './routes/items.ts'
 import { manage } from './routes/manage.ts'
 import { oauth } from './routes/oauth.ts'
+import { placeFeeds } from './routes/place-feeds.ts'
 import { reaction } from './routes/reaction.ts'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -31,6 +32,7 @@ export function createApp(deps: Deps) {
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
   app.route('/', assistant)
   app.route('/', feeds)
+  app.route('/', placeFeeds)
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -1,0 +1,69 @@
+// GET /api/feeds/{state}/{city}/{section}.atom and .json: a place's active items as Atom 1.0 or JSON Feed 1.1, for
+// feed readers, town websites and automation. Beside /api/feeds (feed health, GET) and /api/feeds/{id}/run (POST):
+// those have one or two segments after /api/feeds, these three, so the paths never meet.
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { errorBody } from '../../src/lib/errors.ts'
+import { isLocale, DEFAULT_LOCALE } from '../../src/lib/routing/routes.ts'
+import type { AppEnv } from '../env.ts'
+import { findCity } from '../lib/cities.ts'
+import { hook } from '../lib/hook.ts'
+import { placeFeed, type FeedFormat } from '../notify/place-feed.ts'
+import { FOLLOWED_SECTIONS, placeItems, type FollowedSection } from '../notify/place-items.ts'
+import { errors } from '../schemas.ts'
+
+const FILE = /^(statuses|roads)\.(atom|json)$/
+
+const feedRoute = createRoute({
+  method: 'get',
+  path: '/api/feeds/{state}/{city}/{file}',
+  summary: 'A place’s active statuses or roads as an Atom (.atom) or JSON Feed (.json) document',
+  request: {
+    params: z.object({
+      state: z.string().openapi({ example: 'wa' }),
+      city: z.string().openapi({ example: 'duvall' }),
+      file: z.string().openapi({ example: 'statuses.atom' }),
+    }),
+    query: z.object({ lang: z.enum(['en', 'es', 'fr', 'de', 'ja', 'zh']).optional() }),
+  },
+  responses: {
+    200: { description: 'The feed; ETag and Last-Modified answer conditional requests with 304' },
+    304: { description: 'Not modified' },
+    400: errors[400],
+    404: errors[404],
+  },
+})
+
+export const placeFeeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
+placeFeeds.openAPIRegistry.registerPath(feedRoute)
+placeFeeds.get('/api/feeds/:state/:city/:file', async (c) => {
+  const { state, city: slug, file } = c.req.param()
+  const match = FILE.exec(file)
+  const city = match ? findCity(`${state}/${slug}`) : null
+  if (!match || !city?.route) return c.json(errorBody('not_found'), 404)
+  const lang = c.req.query('lang') ?? DEFAULT_LOCALE
+  if (!isLocale(lang)) return c.json(errorBody('invalid_request', { detail: 'lang must be one of en, es, fr, de, ja, zh' }), 400)
+  const section = match[1] as FollowedSection
+  if (!FOLLOWED_SECTIONS.includes(section)) return c.json(errorBody('not_found'), 404)
+  const { store, config, now } = c.var.deps
+  const items = await placeItems(store.db, { ...city, route: city.route }, section, now())
+  const feed = placeFeed({ ...city, route: city.route }, section, items, match[2] as FeedFormat, {
+    siteUrl: config.siteUrl,
+    apiUrl: new URL(c.req.url).origin,
+    locale: lang,
+  })
+  const headers = {
+    'cache-control': 'public, max-age=60',
+    etag: feed.etag,
+    'last-modified': feed.lastModified.toUTCString(),
+    vary: 'Origin, Accept-Encoding',
+  }
+  const since = c.req.header('if-modified-since')
+  const fresh = c.req.header('if-none-match')
+    ? c.req
+        .header('if-none-match')!
+        .split(',')
+        .some((tag) => tag.trim().replace(/^W\//, '') === feed.etag)
+    : since !== undefined && Date.parse(since) >= Math.floor(feed.lastModified.getTime() / 1000) * 1000
+  if (fresh) return c.body(null, 304, headers)
+  return c.body(feed.body, 200, { ...headers, 'content-type': feed.contentType })
+})
