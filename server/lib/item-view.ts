@@ -80,10 +80,13 @@ export function sourceOf(attribution: string | null | undefined): { name: string
   }
 }
 
-/** The Alert item as JSON without its distance: kept in the row so the reaction never rebuilds it. */
+/** The Alert item as JSON without its distance, with its publisher and times: kept in the row so the reaction never rebuilds it. */
 export function publicView(row: ItemRow): string {
   const { distance: _, ...view } = toAlertItem(row, 0)
-  return JSON.stringify({ ...view, source: sourceOf(row.attribution) })
+  // When it starts and ends, for the times line of the live lists (src/lib/live/times.ts); rows older than
+  // migration 005 have neither column.
+  const times = { startsAt: row.starts_at ?? null, endsAt: row.expires_at ?? null }
+  return JSON.stringify({ ...view, source: sourceOf(row.attribution), ...times })
 }
 
 /** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */

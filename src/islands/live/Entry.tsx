@@ -3,6 +3,7 @@ import { milesToKm, formatDistance } from '../../lib/units.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
 import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
+import { itemTimes } from '../../lib/live/times.ts'
 import type { I18nFamily, T } from '../../i18n/use-t.ts'
 import type { Settings } from '../../lib/state/settings.ts'
 
@@ -48,6 +49,24 @@ export function Checked({
       {isOld && <span className="tag tag-old">{t('live.old')}</span>}
     </>
   )
+}
+
+/** "from Mon 9 PM", "until Fri 6 AM": when an item starts or ends, in the place's time zone; nothing without times. */
+export function ItemTimes({
+  item,
+  now,
+  locale,
+  timeZone,
+  t,
+}: {
+  item: Pick<AlertItem, 'startsAt' | 'endsAt'>
+  now: number
+  locale: string
+  timeZone: string
+  t: T
+}) {
+  const times = itemTimes(item, now, locale, timeZone)
+  return times ? <p className="live-times">{t(times.key, times.values)}</p> : null
 }
 
 /** "Source: NOAA/National Weather Service", linked to the publisher, for items that come from a feed. */

@@ -7,7 +7,7 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
@@ -15,7 +15,7 @@ export function RoadsList() {
   const t = useT()
   const now = useStore($now)
   const roads = useStore($roads)
-  const { locale, settings } = useLiveDisplay()
+  const { locale, settings, timeZone } = useLiveDisplay()
   return (
     <SourceCard source={reaction} errorKey="error.roads">
       {(data) => {
@@ -34,6 +34,7 @@ export function RoadsList() {
                       <span className={`tag state sev-${severityOf(item, 'roads')}`}>{stateLabel(item.state, t)}</span>
                     )}
                   </p>
+                  {item && <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />}
                   {item?.data.lines.map((line, index) => (
                     <p key={index}>{line}</p>
                   ))}

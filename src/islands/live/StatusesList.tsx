@@ -7,14 +7,14 @@ import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
-import { Checked, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
+import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
 export function StatusesList() {
   const t = useT()
   const now = useStore($now)
-  const { locale, settings } = useLiveDisplay()
+  const { locale, settings, timeZone } = useLiveDisplay()
   return (
     <SourceCard source={reaction} errorKey="error.statuses">
       {(data) => {
@@ -43,6 +43,7 @@ export function StatusesList() {
                         {item.state && <span className="tag state">{stateLabel(item.state, t)}</span>}{' '}
                         <ItemTitle title={item.title} href={item.link} />
                       </p>
+                      <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />
                       {item.data.lines.map((line, index) => (
                         <p key={index}>{line}</p>
                       ))}
