@@ -1,11 +1,11 @@
 import i18next, { type TFunction } from 'i18next'
 import { LOCALES, type Locale } from '../lib/routing/routes.ts'
-import de from './de.json'
-import en from './en.json'
-import es from './es.json'
-import fr from './fr.json'
-import ja from './ja.json'
-import zh from './zh.json'
+import de from './de.json' with { type: 'json' }
+import en from './en.json' with { type: 'json' }
+import es from './es.json' with { type: 'json' }
+import fr from './fr.json' with { type: 'json' }
+import ja from './ja.json' with { type: 'json' }
+import zh from './zh.json' with { type: 'json' }
 
 /** A key of the English dictionary, without its plural suffix. */
 export type I18nKey = keyof typeof en extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never

@@ -48,6 +48,9 @@ test('the widget and the page that embeds it cannot read each other, and the wid
   // The visitor's Porchlight state, on Porchlight's own origin.
   await page.goto('/wa/duvall')
   await page.evaluate(() => localStorage.setItem('porchlight:pinnedLocations', '[{"method":"selected","lat":1,"lon":2}]'))
+  // Porchlight's own pages may set their telemetry cookies (docs/telemetry.md): gone before the widget loads.
+  await page.goto('about:blank')
+  await context.clearCookies()
   await page.goto(embedded({}))
   const frame = page.frameLocator('#porchlight')
   await expect(frame.locator('li').first()).toBeVisible()

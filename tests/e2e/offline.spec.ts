@@ -114,6 +114,8 @@ test('kept pages open offline with their data and its age; others say what they 
 })
 
 test('an update waits for the old tabs, then serves kept pages with the new worker', async ({ context, page }) => {
+  // Two deploys, two servers and three page loads under a service worker: more than one test's time.
+  test.slow()
   // A deploy of its own: a copy of the test build served on another port, changed and served again.
   const dist = mkdtempSync(join(tmpdir(), 'porchlight-deploy-'))
   cpSync('.build/test-dist', dist, { recursive: true })
