@@ -8,6 +8,7 @@ import { baseHeaders } from './lib/headers.ts'
 import { admin } from './routes/admin.ts'
 import { assistant } from './routes/assistant.ts'
 import { auth } from './routes/auth.ts'
+import { coverageRoutes } from './routes/coverage.ts'
 import { feeds } from './routes/feeds.ts'
 import { items } from './routes/items.ts'
 import { manage } from './routes/manage.ts'
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
   app.route('/', assistant)
   app.route('/', feeds)
+  app.route('/', coverageRoutes)
   app.route('/', placeFeeds)
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
