@@ -44,7 +44,7 @@ function tagsOf(element: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(tags).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 }
 
-/** One business: the SPEC special data with OSM's raw opening_hours as hoursText and the evaluated days. */
+/** One business: the SPEC special data with OSM's raw opening_hours as hoursText and the evaluated days (`hoursOf`: a cache may stand in). */
 export function businessItem(
   id: string,
   tags: Record<string, string>,
@@ -52,12 +52,13 @@ export function businessItem(
   lon: number,
   place: HoursPlace,
   now: Date,
+  hoursOf: typeof precomputeHours = precomputeHours,
 ): FeedItem {
   const name = cleanText(tags['name'], 200)!
   const category = categoryOf(tags)
   const web = httpUrl(tags['website'] ?? tags['contact:website'] ?? tags['url'])
   const hoursText = cleanText(tags['opening_hours'], 300)
-  const hours = hoursText ? precomputeHours(hoursText, place, now) : null
+  const hours = hoursText ? hoursOf(hoursText, place, now) : null
   const special = {
     category,
     title: name,
