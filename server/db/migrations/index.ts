@@ -16,7 +16,6 @@ import { feedCursor } from './013-feed-cursor.ts'
 import { transitStatic } from './014-transit-static.ts'
 import { osmImport } from './015-osm-import.ts'
 import { itemTimes } from './016-item-times.ts'
-import { notify } from './017-notify.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -39,6 +38,5 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '014-transit-static': transitStatic,
     '015-osm-import': osmImport,
     '016-item-times': itemTimes,
-    '017-notify': notify(kind),
   }
 }
