@@ -35,6 +35,7 @@ const loaders = {
   UsersAdmin: staff(() => import('./staff/UsersAdmin.tsx')),
   DashboardNow: () => import('./dashboard/DashboardNow.tsx'),
   DashboardPlaces: () => import('./dashboard/DashboardPlaces.tsx'),
+  CoverageReport: () => import('./coverage/CoverageReport.tsx'),
 }
 
 /** The name a page may give <Island name>: any other is a type error there (src/components/Island.astro). */

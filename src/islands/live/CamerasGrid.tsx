@@ -5,6 +5,7 @@ import { reaction } from '../../lib/stores/reaction.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
+import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 import { SourceCredit, distanceText } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
@@ -43,7 +44,13 @@ export function CamerasGrid() {
       {(data) => {
         if (!t) return null
         const cameras = data.cameras.messages
-        if (!cameras.length) return <p className="empty-title">{t('empty.cameras')}</p>
+        if (!cameras.length)
+          return (
+            <div>
+              <p className="empty-title">{t('empty.cameras')}</p>
+              <EmptyCoverage section="cameras" locale={locale} t={t} />
+            </div>
+          )
         return (
           <>
             <ul className="camera-grid" style={{ '--camera-min': `${120 + 60 * settings.imageSize}px` } as React.CSSProperties}>

@@ -13,6 +13,7 @@ import { useLiveDisplay } from './hooks.ts'
 import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
 import { EditButton } from './EditButton.tsx'
+import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 
 const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
 /** How soon the page asks again while the server fetches this area's businesses. */
@@ -78,7 +79,13 @@ export function LocalList() {
               {t('local.loading')}
             </p>
           )
-        if (!all.length) return <p className="empty-title">{t('empty.local')}</p>
+        if (!all.length)
+          return (
+            <div>
+              <p className="empty-title">{t('empty.local')}</p>
+              <EmptyCoverage section="local" locale={locale} t={t} />
+            </div>
+          )
         const today = localClock(new Date(now), timeZone).day
         const shown = all.filter(
           ({ business, open }) => matchesSearch(business, filter.query) && (!filter.openNow || open.state === 'open'),

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
+import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 
 /** Road conditions: each road item with its groups of entries, direction labels and lane closures. */
 export function RoadsList() {
@@ -20,7 +21,13 @@ export function RoadsList() {
     <SourceCard source={reaction} errorKey="error.roads">
       {(data) => {
         if (!t || !roads) return null
-        if (!roads.groups.length) return <p className="empty-title">{t('empty.roads')}</p>
+        if (!roads.groups.length)
+          return (
+            <div>
+              <p className="empty-title">{t('empty.roads')}</p>
+              <EmptyCoverage section="roads" locale={locale} t={t} />
+            </div>
+          )
         const items = new Map(data.roads.messages.map((item) => [item.id, item]))
         return (
           <ul className="live-list">

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
+import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 
 /** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
 export function StatusesList() {
@@ -25,6 +26,7 @@ export function StatusesList() {
             <div>
               <p className="empty-title">{t('empty.statuses')}</p>
               <p className="muted">{t('empty.hint')}</p>
+              <EmptyCoverage section="statuses" locale={locale} t={t} />
             </div>
           )
         return groups.map(({ category, items }) => (

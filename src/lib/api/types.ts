@@ -28,6 +28,7 @@ import type {
 } from '../../../server/schemas.ts'
 import type { listQuery } from '../../../server/routes/items.ts'
 import type { reactionQuery } from '../../../server/routes/reaction.ts'
+import type { coverageSchema } from '../../../server/routes/coverage.ts'
 
 /** Every failure's body: `{ error }` (SPEC section 8). */
 export type ApiErrorBody = z.infer<typeof errorSchema>
@@ -70,3 +71,7 @@ export type ItemQuery = Partial<z.output<typeof listQuery>>
  * A place without a route passes null or leaves it out: no `route` parameter is sent for either.
  */
 export type ReactionQuery = Omit<z.output<typeof reactionQuery>, '_t' | 'route'> & { route?: string | null | undefined }
+
+/** GET /api/coverage: which sources cover each state and section, and their health now (public). */
+export type Coverage = z.infer<typeof coverageSchema>
+export type CoverageSource = Coverage['sources'][number]

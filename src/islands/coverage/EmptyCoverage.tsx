@@ -1,0 +1,38 @@
+import { useStore } from '@nanostores/react'
+import { sectionSources, stateName, statusKey, type CoverageSection } from '../../lib/coverage.ts'
+import { $placeCoverage } from '../../lib/stores/coverage.ts'
+import { localePrefix, type Locale } from '../../lib/routing/routes.ts'
+import type { T } from '../../i18n/use-t.ts'
+
+const WHY = { roads: 'coverage.whyRoads', cameras: 'coverage.whyCameras', local: 'coverage.whyLocal' } as const
+
+/**
+ * Why a live section is empty, under the SPEC's empty text: when no source runs for the place's state, that nothing
+ * is published there yet; when one does, that nothing is reported now. Then the sources that cover the state for the
+ * section with their health, and a link to the coverage page. Nothing while the answer loads or when it fails.
+ */
+export function EmptyCoverage({ section, locale, t }: { section: CoverageSection; locale: Locale; t: T }) {
+  const place = useStore($placeCoverage)
+  if (place.state !== 'ok' || !place.code) return null
+  const sources = sectionSources(place.coverage, place.code, section)
+  const state = stateName(place.coverage, place.code)
+  const running = sources.some((source) => source.status !== 'off')
+  return (
+    <div className="empty-coverage">
+      {section !== 'statuses' && <p className="muted">{t(running ? 'empty.hint' : WHY[section])}</p>}
+      <p>{t(sources.length ? 'coverage.sourcesFor' : 'coverage.noneFor', { state })}</p>
+      {sources.length > 0 && (
+        <ul>
+          {sources.map((source) => (
+            <li key={source.id} data-source={source.id}>
+              {source.name} <span className={`tag cov-${source.status}`}>{t(statusKey(source))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <a href={`${localePrefix(locale)}/coverage#state-${place.code}`}>{t('coverage.link')}</a>
+      </p>
+    </div>
+  )
+}
