@@ -79,7 +79,14 @@ async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: Eng
       pending.add(item.sourceId)
       continue
     }
-    ready.push({ ...item, geometryText: union.text, lat: union.lat, lon: union.lon, hash: rehash(item, union.text) })
+    ready.push({
+      ...item,
+      geometryText: union.text,
+      bounds: union.bounds,
+      lat: union.lat,
+      lon: union.lon,
+      hash: rehash(item, union.text),
+    })
     // A few thousand vertices joined and hashed per alert: let requests in between.
     if (++joined % 20 === 0) await nextTurn()
   }

@@ -1,7 +1,7 @@
 // Item shapes (GeoJSON polygons, lines, points): their grid box, and the distance from a point to them.
 import turfBbox from '@turf/bbox'
 import type { Box } from '../db/queries/grid.ts'
-import type { FeedGeometry, Position } from './types.ts'
+import type { Bounds, FeedGeometry, Position } from './types.ts'
 
 const MILES_PER_DEGREE_LAT = 69.05
 const TYPES = new Set(['Polygon', 'MultiPolygon', 'LineString', 'MultiLineString', 'Point', 'MultiPoint'])
@@ -43,6 +43,11 @@ export function parseGeometry(text: string | null): FeedGeometry | null {
 /** The geometry's bounding box grown by `reachMiles` on every side: the grid box of the item. */
 export function geometryBox(geometry: FeedGeometry, reachMiles: number): Box {
   const [minLon, minLat, maxLon, maxLat] = turfBbox(geometry)
+  return boundsBox([minLon, minLat, maxLon, maxLat], reachMiles)
+}
+
+/** A shape's bounds ([min lon, min lat, max lon, max lat]) grown by `reachMiles` on every side. */
+export function boundsBox([minLon, minLat, maxLon, maxLat]: Bounds, reachMiles: number): Box {
   const dLat = reachMiles / MILES_PER_DEGREE_LAT
   const widest = Math.max(Math.abs(minLat), Math.abs(maxLat))
   const dLon = Math.min(reachMiles / (MILES_PER_DEGREE_LAT * Math.max(Math.cos((widest * Math.PI) / 180), 0.01)), 180)

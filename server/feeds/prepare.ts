@@ -2,8 +2,9 @@
 // Runs in the decode worker (server/feeds/worker.ts), so the thread that answers requests never stringifies or
 // hashes a 14 MB polygon; import only modules Node can load in a worker.
 import { createHash } from 'node:crypto'
+import turfBbox from '@turf/bbox'
 import { capVertices } from './simplify.ts'
-import type { FeedItem, PreparedItem } from './types.ts'
+import type { Bounds, FeedItem, PreparedItem } from './types.ts'
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('base64url')
 
@@ -15,8 +16,10 @@ const sha1 = (text: string): string => createHash('sha1').update(text).digest('b
  */
 export function prepareItem(item: FeedItem): PreparedItem {
   const { geometry, ...rest } = item
-  const geometryText = geometry ? JSON.stringify(capVertices(geometry)) : null
-  return { ...rest, geometryText, hash: sha1(`${JSON.stringify(rest)}\n${geometryText ?? ''}`) }
+  const capped = geometry ? capVertices(geometry) : null
+  const geometryText = capped ? JSON.stringify(capped) : null
+  const bounds = capped ? (turfBbox(capped).slice(0, 4) as Bounds) : null
+  return { ...rest, geometryText, bounds, hash: sha1(`${JSON.stringify(rest)}\n${geometryText ?? ''}`) }
 }
 
 /** The hash of a prepared item once the engine gave it a geometry of its own (the union of its NWS zones). */

@@ -4,11 +4,17 @@ import type { Db } from '../db/index.ts'
 import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
 import { pruneItemChanges } from '../lib/reaction-cells.ts'
+import { boundsBox } from './geometry.ts'
 import { prepareItem } from './prepare.ts'
 import type { FeedItem, PreparedItem } from './types.ts'
 
 /** Rows per transaction: small, so reaction reads (and other writers on SQLite) interleave with a big ingest. */
 export const BATCH = 100
+/**
+ * Shape text per transaction, in characters: a batch of 100 alerts of 5,000 vertices each is 10 MB that
+ * node:sqlite writes and reads back in one synchronous stretch; batches end at this much shape instead.
+ */
+export const BATCH_SHAPE_CHARS = 1_000_000
 /** Items prepared or written one at a time (updates, deletes) between two pauses of a run. */
 const WRITES_BETWEEN_PAUSES = 20
 
@@ -22,6 +28,23 @@ function breather(every: number): () => Promise<void> {
   return async () => {
     if (++count % every === 0) await nextTurn()
   }
+}
+
+/** Insert rows in batches of at most BATCH rows and about BATCH_SHAPE_CHARS of shape text. */
+export function* batches(rows: NewItemRow[]): Generator<NewItemRow[]> {
+  let batch: NewItemRow[] = []
+  let chars = 0
+  for (const row of rows) {
+    const size = row.geometry?.length ?? 0
+    if (batch.length && (batch.length >= BATCH || chars + size > BATCH_SHAPE_CHARS)) {
+      yield batch
+      batch = []
+      chars = 0
+    }
+    batch.push(row)
+    chars += size
+  }
+  if (batch.length) yield batch
 }
 
 export type StoreSummary = { added: number; changed: number; unchanged: number; removed: number }
@@ -104,8 +127,10 @@ export async function storeFeedItems(
     const item = 'hash' in given ? given : prepareItem(given)
     const before = existing.get(item.sourceId)
     const values = columns(feedId, item, stamp)
+    // The box measured in the decode worker: the shape is not parsed again here.
+    const box = item.bounds ? boundsBox(item.bounds, item.areaMiles) : undefined
     if (!before) {
-      inserts.push(itemValues({ ...values, created_at: stamp }))
+      inserts.push(itemValues({ ...values, created_at: stamp }, box))
       continue
     }
     if (before.source_hash === values.source_hash && before.is_old === 0) {
@@ -121,11 +146,11 @@ export async function storeFeedItems(
       delete changes.lines
       delete changes.priority
     }
-    await updateItem(db, before.id, changes)
+    await updateItem(db, before.id, changes, box)
     summary.changed++
   }
-  for (let at = 0; at < inserts.length; at += BATCH) {
-    await insertItemRows(db, inserts.slice(at, at + BATCH))
+  for (const batch of batches(inserts)) {
+    await insertItemRows(db, batch)
     await nextTurn()
   }
   summary.added = inserts.length

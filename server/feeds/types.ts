@@ -66,11 +66,15 @@ export type DecodeResult = {
   feeds?: import('./adapters/wzdx-registry.ts').RegistryRow[]
 }
 
+/** A shape's bounding box: [min lon, min lat, max lon, max lat]. */
+export type Bounds = [number, number, number, number]
+
 /**
  * A decoded item made ready to store (server/feeds/prepare.ts, in the decode worker): its geometry capped
- * and serialised as `geometryText`, and `hash`, the content hash the store compares.
+ * and serialised as `geometryText`, its box as `bounds` (so the thread that answers requests never parses
+ * the shape again to file it in the grid), and `hash`, the content hash the store compares.
  */
-export type PreparedItem = Omit<FeedItem, 'geometry'> & { geometryText: string | null; hash: string }
+export type PreparedItem = Omit<FeedItem, 'geometry'> & { geometryText: string | null; bounds: Bounds | null; hash: string }
 
 /** What the decode worker sends back: the adapter's result with its items prepared (bad shapes count as skipped). */
 export type PreparedResult = Omit<DecodeResult, 'items'> & { items: PreparedItem[] }

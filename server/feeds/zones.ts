@@ -6,6 +6,7 @@ import type { FeedZonesTable } from '../db/schema.ts'
 import type { SafeFetchResult } from '../lib/safe-fetch.ts'
 import { zonesInWorker } from './decode.ts'
 import type { ZoneShape } from './zone-shape.ts'
+import type { Bounds } from './types.ts'
 
 export { zonePolygons } from './zone-shape.ts'
 
@@ -205,7 +206,10 @@ export async function resolveZones(
  * The union of an item's zones as MultiPolygon text, with the middle of its box; null when none is known yet.
  * Joined as text: no zone is parsed again on the thread that answers requests.
  */
-export function zonesGeometry(zones: string[], known: Map<string, ZoneShape>): { text: string; lat: number; lon: number } | null {
+export function zonesGeometry(
+  zones: string[],
+  known: Map<string, ZoneShape>,
+): { text: string; lat: number; lon: number; bounds: Bounds } | null {
   const shapes = [...new Set(zones)].flatMap((zone) => known.get(zone) ?? [])
   if (!shapes.length) return null
   let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity]
@@ -219,5 +223,6 @@ export function zonesGeometry(zones: string[], known: Map<string, ZoneShape>): {
     text: `{"type":"MultiPolygon","coordinates":[${shapes.map((shape) => shape.polygons).join(',')}]}`,
     lat: (minLat + maxLat) / 2,
     lon: (minLon + maxLon) / 2,
+    bounds: [minLon, minLat, maxLon, maxLat],
   }
 }

@@ -29,14 +29,20 @@ function boxColumns(item: Located): BoxColumns {
 
 /** The grid rows of an item: one per cell its box touches, each carrying the box. */
 export function cellRows(id: number, item: Located) {
-  const box = areaBox(item)
+  return boxCellRows(id, areaBox(item))
+}
+
+/** The grid rows of a box already known (a row's box columns): no shape is parsed. */
+function boxCellRows(id: number, box: Box) {
   const columns = columnsOf(box)
   return cellsForBox(box).map((cell) => ({ cell, item_id: id, ...columns }))
 }
 
-async function writeCells(db: Db, id: number, item: Located): Promise<void> {
+const rowBox = (row: BoxColumns): Box => ({ minLat: row.min_lat, maxLat: row.max_lat, minLon: row.min_lon, maxLon: row.max_lon })
+
+async function writeCells(db: Db, id: number, box: Box): Promise<void> {
   await db.deleteFrom('item_cells').where('item_id', '=', id).execute()
-  const rows = cellRows(id, item)
+  const rows = boxCellRows(id, box)
   for (let start = 0; start < rows.length; start += 200) {
     await db
       .insertInto('item_cells')
@@ -47,9 +53,12 @@ async function writeCells(db: Db, id: number, item: Located): Promise<void> {
 
 export type NewItem = Omit<NewItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'view'>
 
-/** The full insert row: the item plus its box (its view needs the id, so it is written just after). */
-export function itemValues(item: NewItem & Located): NewItemRow {
-  return { ...item, ...boxColumns(item) }
+/**
+ * The full insert row: the item plus its box (its view needs the id, so it is written just after). `box`,
+ * when the caller knows it (a feed item's bounds, measured in the decode worker), saves parsing the shape.
+ */
+export function itemValues(item: NewItem & Located, box?: Box): NewItemRow {
+  return { ...item, ...(box ? columnsOf(box) : boxColumns(item)) }
 }
 
 /** Inserts an item, files it in the grid and writes its public view; returns its id. */
@@ -62,7 +71,7 @@ export async function insertItem(db: Db, item: NewItem & Located): Promise<numbe
       .set({ view: publicView(row) })
       .where('id', '=', id)
       .execute()
-    await writeCells(trx, id, item)
+    await writeCells(trx, id, rowBox(row))
     return id
   })
 }
@@ -82,7 +91,8 @@ export async function insertItemRows(db: Db, rows: NewItemRow[]): Promise<number
         .where('id', '=', row.id)
         .execute()
     }
-    const cells = inserted.flatMap((row) => cellRows(row.id, row))
+    // The rows carry their boxes (itemValues): the cells come from them, no shape is parsed again.
+    const cells = inserted.flatMap((row) => boxCellRows(row.id, rowBox(row)))
     for (let at = 0; at < cells.length; at += 200) {
       await trx
         .insertInto('item_cells')
@@ -93,8 +103,11 @@ export async function insertItemRows(db: Db, rows: NewItemRow[]): Promise<number
   })
 }
 
-/** Updates an item; its view is rewritten, and when its place or area changes, its grid cells follow. */
-export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promise<ItemRow | null> {
+/**
+ * Updates an item; its view is rewritten, and when its place or area changes, its grid cells follow. `box`,
+ * when the caller knows the new one (a feed item's bounds), saves parsing the shape.
+ */
+export async function updateItem(db: Db, id: number, changes: ItemUpdate, box?: Box): Promise<ItemRow | null> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()
     if (!before) return null
@@ -105,11 +118,11 @@ export async function updateItem(db: Db, id: number, changes: ItemUpdate): Promi
       merged.lon !== before.lon ||
       merged.area_miles !== before.area_miles ||
       merged.geometry !== before.geometry
-    const after: ItemRow = { ...merged, ...(moved ? boxColumns(merged) : {}) }
+    const after: ItemRow = { ...merged, ...(moved ? (box ? columnsOf(box) : boxColumns(merged)) : {}) }
     after.view = publicView(after)
     const { id: _, ...values } = after
     await trx.updateTable('items').set(values).where('id', '=', id).execute()
-    if (moved) await writeCells(trx, id, after)
+    if (moved) await writeCells(trx, id, rowBox(after))
     return after
   })
 }
