@@ -12,6 +12,7 @@ import { coverageRoutes } from './routes/coverage.ts'
 import { feeds } from './routes/feeds.ts'
 import { items } from './routes/items.ts'
 import { manage } from './routes/manage.ts'
+import { notify } from './routes/notify.ts'
 import { oauth } from './routes/oauth.ts'
 import { placeFeeds } from './routes/place-feeds.ts'
 import { reaction } from './routes/reaction.ts'
@@ -35,6 +36,7 @@ export function createApp(deps: Deps) {
   app.route('/', feeds)
   app.route('/', coverageRoutes)
   app.route('/', placeFeeds)
+  app.route('/', notify)
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -27,6 +27,8 @@ const feeds = config.jobs ? (await import('./feeds/start.ts')).startFeeds(store.
 const businesses = config.jobs
   ? (await import('./feeds/overpass/start.ts')).startBusinessesFromEnv(store.db, config.allowPrivateFetch)
   : null
+// Web Push (server/notify): queued item writes become notifications; JOBS=0 keeps it off.
+const notifier = config.jobs ? (await import('./notify/start.ts')).startNotifier(store.db, config) : null
 // Expired refresh tokens, reset links and old rate-limit windows are dropped hourly.
 const prune = setInterval(() => {
   pruneSessions(store.db, new Date().toISOString()).catch((error: unknown) => {
@@ -56,6 +58,7 @@ function stop(): void {
   job?.stop()
   void feeds?.stop()
   businesses?.stop()
+  notifier?.stop()
   if (stopping) return
   stopping = true
   console.log(`api: stopping; ${drain.active} request(s) open, waiting up to ${graceMs / 1000} s`)

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts'
 import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
 import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
 import { pruneItemChanges } from '../lib/reaction-cells.ts'
+import { noteFeedRun } from '../notify/queue.ts'
 import { boundsBox } from './geometry.ts'
 import { prepareItem } from './prepare.ts'
 import type { FeedItem, PreparedItem } from './types.ts'
@@ -162,6 +163,8 @@ export async function storeFeedItems(
       await pause()
     }
   }
+  // The items added or changed carry the run's stamp: one row tells the notifier (server/notify) to look at them.
+  if (summary.added || summary.changed) await noteFeedRun(db, feedId, stamp)
   // Unchanged items were confirmed by this run: only the provenance time moves (not part of the public view).
   await db.updateTable('items').set({ fetched_at: stamp }).where('feed_id', '=', feedId).execute()
   return summary

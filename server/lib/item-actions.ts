@@ -17,6 +17,7 @@ import type { ItemRow } from '../db/schema.ts'
 import type { Deps } from '../env.ts'
 import type { Caller } from './auth.ts'
 import { cityIndex, findCity } from './cities.ts'
+import { noteItemWrite } from '../notify/queue.ts'
 import { DEFAULTS, FIELD_COLUMNS, pascal, prepareItem, type Fields, type ItemInput } from './item-input.ts'
 import { errorBody, errorMessage, type ErrorBody } from '../../src/lib/errors.ts'
 
@@ -176,11 +177,17 @@ async function unlockOne(deps: Deps, caller: Caller | null, id: number): Promise
   return row ? { ok: true, row } : fail(404, 'item_not_found')
 }
 
-/** Every write forgets this instance's cached reaction answers, so its own visitors see the change at once. */
+/**
+ * Every write forgets this instance's cached reaction answers, so its own visitors see the change at once, and is
+ * queued for the notifier (server/notify), which tells the item's followers later, outside the request.
+ */
 function clearing<A extends unknown[]>(write: (deps: Deps, ...args: A) => Promise<Outcome>) {
   return async (deps: Deps, ...args: A): Promise<Outcome> => {
     const outcome = await write(deps, ...args)
-    if (outcome.ok) deps.reactionCache.clear()
+    if (outcome.ok) {
+      deps.reactionCache.clear()
+      await noteItemWrite(deps.store.db, outcome.row.id, deps.now())
+    }
     return outcome
   }
 }

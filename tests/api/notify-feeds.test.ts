@@ -13,7 +13,7 @@ describe.each(await backends())('place feeds on $name', (backend) => {
   beforeAll(async () => {
     api = await startHarness(backend, { SITE_URL: 'https://porchlight.example' })
     admin = (await api.signIn('superadmin')).token
-    await create({ title: 'Schools two hours late', priority: 'Warning', lines: JSON.stringify(['Buses on snow routes']) })
+    await create({ title: 'Schools two hours late', priority: 'Warning', lines: ['Buses on snow routes'] })
     await create({ title: 'Library closed', priority: 'Info' })
     await create({ title: 'Hidden draft', isActive: false })
     await create({ title: 'Test layer', layer: 2 })

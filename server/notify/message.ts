@@ -1,0 +1,77 @@
+// What a notification says, in the subscriber's language: one item is its place and title, its priority and first
+// line, and a link to it; a burst of several is a count for the place and the first titles, linking to the place.
+import { useTranslations } from '../../src/i18n/index.ts'
+import { priorityRank } from '../../src/lib/items.ts'
+import { cityPath, isLocale, type Locale } from '../../src/lib/routing/routes.ts'
+import type { ItemRow } from '../db/schema.ts'
+import { findCity } from '../lib/cities.ts'
+import { itemLink } from './place-feed.ts'
+
+export type PushMessage = { title: string; body: string; url: string; tag: string; lang: Locale }
+export type ToldItem = { place: string; row: Pick<ItemRow, 'id' | 'title' | 'state' | 'lines' | 'priority' | 'data_aspect'> }
+
+const PRIORITY_KEYS: Record<
+  string,
+  'priority.critical' | 'priority.urgent' | 'priority.warning' | 'priority.normal' | 'priority.info'
+> = {
+  Critical: 'priority.critical',
+  Urgent: 'priority.urgent',
+  Warning: 'priority.warning',
+  Normal: 'priority.normal',
+  Info: 'priority.info',
+}
+
+const firstTextLine = (lines: string): string | null => {
+  try {
+    const value: unknown = JSON.parse(lines)
+    return Array.isArray(value)
+      ? ((value.find((line) => typeof line === 'string' && line.trim()) as string | undefined) ?? null)
+      : null
+  } catch {
+    return null
+  }
+}
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/** The place's name ("Duvall, WA"), or its route when the city is unknown. */
+export function placeName(route: string): string {
+  const city = findCity(route)
+  return city ? `${city.name}, ${city.state}` : route
+}
+
+/** The notification for a burst (at least one item), most pressing first. */
+export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: string): PushMessage {
+  const locale: Locale = isLocale(lang) ? lang : 'en'
+  const t = useTranslations(locale)
+  const sorted = [...told].sort((a, b) => priorityRank(a.row.priority) - priorityRank(b.row.priority) || a.row.id - b.row.id)
+  const first = sorted[0]!
+  const place = placeName(first.place)
+  const priority = PRIORITY_KEYS[first.row.priority] ? t(PRIORITY_KEYS[first.row.priority]!) : first.row.priority
+  const section = first.row.data_aspect === 'roads' ? 'roads' : 'statuses'
+  if (sorted.length === 1) {
+    const line = [first.row.state, firstTextLine(first.row.lines)].filter(Boolean).join(' · ')
+    return {
+      title: clip(`${place}: ${first.row.title}`, 120),
+      body: clip(line ? `${priority} · ${line}` : priority, 240),
+      url: itemLink(siteUrl, locale, first.place, section, first.row.id),
+      tag: `porchlight-${first.row.id}`,
+      lang: locale,
+    }
+  }
+  const places = new Set(sorted.map((entry) => entry.place))
+  const where = places.size === 1 ? place : t('notify.placesCount', { count: places.size })
+  return {
+    title: clip(t('notify.burst', { count: sorted.length, place: where }), 120),
+    body: clip(
+      sorted
+        .slice(0, 3)
+        .map((entry) => entry.row.title)
+        .join('\n'),
+      240,
+    ),
+    url: `${siteUrl}${cityPath(locale, first.place, section)}`,
+    tag: `porchlight-${first.place}`,
+    lang: locale,
+  }
+}

@@ -1,0 +1,274 @@
+// From the outbox to push services: each claimed subscriber's waiting items become one encrypted message (web-push's
+// aes128gcm, VAPID signed), sent through the guarded pool. 404/410 delete the subscription; 429, 5xx and network
+// failures back off; quiet hours hold what they cover until they end. Nothing here runs inside an API request.
+import { sql } from 'kysely'
+import { fetch } from 'undici'
+import webpush from 'web-push'
+import { quietUntil } from '../../src/lib/notify/prefs.ts'
+import type { Db } from '../db/index.ts'
+import { claimOutbox } from './claim.ts'
+import { endpointShapeProblem, pushAgent } from './endpoint.ts'
+import type { Vapid } from './keys.ts'
+import { pushMessage, type PushMessage, type ToldItem } from './message.ts'
+import { notifyDb, type NotifyDb } from './tables.ts'
+
+/** Attempts before a burst is given up. */
+export const MAX_ATTEMPTS = 8
+const TTL_SECONDS = 12 * 3600
+const CHUNK = 500
+
+/** Wait before attempt n+1: 30 s doubling, at most an hour. */
+export const backoffMs = (attempts: number): number => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1))
+
+export type SendOptions = {
+  owner: string
+  vapid: Vapid
+  siteUrl: string
+  allowPrivate: boolean
+  burstMs: number
+  batch?: number
+  concurrency?: number
+  timeoutMs?: number
+}
+export type SendSummary = { sent: number; held: number; gone: number; failed: number }
+
+/**
+ * VAPID headers per push service origin, reused for an hour (signing each message costs more than encrypting it).
+ * Real time, not the injected clock: push services check the token's expiry against theirs.
+ */
+const vapidCache = new Map<string, { headers: Record<string, string>; until: number }>()
+function vapidHeaders(endpoint: string, vapid: Vapid, now: number): Record<string, string> {
+  const audience = new URL(endpoint).origin
+  const key = `${vapid.publicKey}|${audience}`
+  const known = vapidCache.get(key)
+  if (known && known.until > now) return known.headers
+  const expires = Math.floor(now / 1000) + 12 * 3600
+  const headers = webpush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    'aes128gcm',
+    expires,
+  ) as Record<string, string>
+  if (vapidCache.size > 1000) vapidCache.clear()
+  vapidCache.set(key, { headers, until: now + 3_600_000 })
+  return headers
+}
+
+type Subscription = { id: string; endpoint: string; p256dh: string; auth: string; lang: string }
+type Outcome = 'sent' | 'gone' | 'retry' | 'drop'
+
+/** Sends one encrypted message; what became of it. */
+export async function pushTo(sub: Subscription, message: PushMessage, options: SendOptions): Promise<Outcome> {
+  if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'gone'
+  const details = webpush.generateRequestDetails(
+    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    JSON.stringify(message),
+    {
+      TTL: TTL_SECONDS,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+      headers: vapidHeaders(sub.endpoint, options.vapid, Date.now()),
+    },
+  )
+  try {
+    const response = await fetch(details.endpoint, {
+      method: 'POST',
+      headers: details.headers as Record<string, string>,
+      body: details.body,
+      dispatcher: pushAgent(options.allowPrivate),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    })
+    await response.body?.cancel()
+    if (response.status >= 200 && response.status < 300) return 'sent'
+    if (response.status === 404 || response.status === 410) return 'gone'
+    if (response.status === 429 || response.status >= 500) return 'retry'
+    return 'drop'
+  } catch {
+    return 'retry'
+  }
+}
+
+/** Runs `work` over `list` with at most `limit` at once. */
+async function pool<T>(list: readonly T[], limit: number, work: (value: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < list.length) await work(list[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker))
+}
+
+type Waiting = {
+  subscription_id: string
+  item_id: number
+  version: string
+  place: string
+  timezone: string | null
+  quiet_start: number | null
+  quiet_end: number | null
+}
+
+async function waitingFor(db: NotifyDb, ids: string[]): Promise<Waiting[]> {
+  return db
+    .selectFrom('push_told as t')
+    .leftJoin('push_places as p', (join) =>
+      join.onRef('p.subscription_id', '=', 't.subscription_id').onRef('p.place', '=', 't.place'),
+    )
+    .select(['t.subscription_id', 't.item_id', 't.version', 't.place', 'p.timezone', 'p.quiet_start', 'p.quiet_end'])
+    .where('t.subscription_id', 'in', ids)
+    .where('t.sent_at', 'is', null)
+    .execute()
+}
+
+/** Marks told rows as done (sent, or given up): exactly these, never one that arrived meanwhile. */
+async function markDone(db: NotifyDb, rows: readonly Waiting[], stamp: string): Promise<void> {
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    const part = rows.slice(at, at + CHUNK)
+    await db
+      .updateTable('push_told')
+      .set({ sent_at: stamp })
+      .where((eb) =>
+        eb(
+          eb.refTuple('subscription_id', 'item_id', 'version'),
+          'in',
+          part.map((row) => eb.tuple(row.subscription_id, row.item_id, row.version)),
+        ),
+      )
+      .execute()
+  }
+}
+
+/**
+ * One pass over the due outbox: claims a batch, sends each subscriber one message for what waits outside quiet hours,
+ * and settles each row: done, held to the end of quiet hours, retried later, or (subscription gone) deleted.
+ */
+export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<SendSummary> {
+  const ndb = notifyDb(db)
+  const summary: SendSummary = { sent: 0, held: 0, gone: 0, failed: 0 }
+  const claimed = await claimOutbox(ndb, options.owner, now, options.batch ?? 500)
+  if (!claimed.length) return summary
+  const ids = claimed.map((row) => row.subscription_id)
+  const subs = new Map(
+    (
+      await ndb
+        .selectFrom('push_subscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth', 'lang'])
+        .where('id', 'in', ids)
+        .execute()
+    ).map((sub) => [sub.id, sub]),
+  )
+  const waiting = await waitingFor(ndb, ids)
+  const itemIds = [...new Set(waiting.map((row) => row.item_id))]
+  const items = new Map<number, ToldItem['row'] & { is_active: number; layer: number; expires_at: string | null }>()
+  for (let at = 0; at < itemIds.length; at += CHUNK)
+    for (const row of await db
+      .selectFrom('items')
+      .select(['id', 'title', 'state', 'lines', 'priority', 'data_aspect', 'is_active', 'layer', 'expires_at'])
+      .where('id', 'in', itemIds.slice(at, at + CHUNK))
+      .execute())
+      items.set(row.id, row)
+  const stamp = now.toISOString()
+  const bySub = new Map<string, Waiting[]>()
+  for (const row of waiting) bySub.set(row.subscription_id, [...(bySub.get(row.subscription_id) ?? []), row])
+  const delivered: string[] = []
+  const done: Waiting[] = []
+  const gone: string[] = []
+  const settle: { id: string; due: string | null; attempts: number }[] = []
+  await pool(claimed, options.concurrency ?? 64, async ({ subscription_id: id, attempts }) => {
+    const sub = subs.get(id)
+    const rows = bySub.get(id) ?? []
+    if (!sub) return
+    // Items gone or hidden since are not told; what quiet hours cover waits for their end.
+    const live = rows.filter((row) => {
+      const item = items.get(row.item_id)
+      const ok = item && item.is_active === 1 && item.layer === 0 && (item.expires_at === null || item.expires_at > stamp)
+      if (!ok) done.push(row)
+      return ok
+    })
+    let heldUntil: string | null = null
+    const ready = live.filter((row) => {
+      const until = row.timezone ? quietUntil(now, row.timezone, row.quiet_start, row.quiet_end) : null
+      if (until && (!heldUntil || until.toISOString() < heldUntil)) heldUntil = until.toISOString()
+      return !until
+    })
+    if (!ready.length) {
+      if (heldUntil) summary.held++
+      settle.push({ id, due: heldUntil, attempts: 0 })
+      return
+    }
+    const message = pushMessage(
+      ready.map((row) => ({ place: row.place, row: items.get(row.item_id)! })),
+      sub.lang,
+      options.siteUrl,
+    )
+    const outcome = await pushTo(sub, message, options)
+    if (outcome === 'gone') {
+      summary.gone++
+      gone.push(id)
+      return
+    }
+    if (outcome === 'retry' && attempts + 1 < MAX_ATTEMPTS) {
+      summary.failed++
+      settle.push({ id, due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(), attempts: attempts + 1 })
+      return
+    }
+    if (outcome === 'sent') {
+      summary.sent++
+      delivered.push(id)
+    } else summary.failed++
+    done.push(...ready)
+    if (heldUntil) summary.held++
+    settle.push({ id, due: heldUntil, attempts: 0 })
+  })
+  await markDone(ndb, done, stamp)
+  for (let at = 0; at < delivered.length; at += CHUNK)
+    await ndb
+      .updateTable('push_subscriptions')
+      .set({ last_sent_at: stamp })
+      .where('id', 'in', delivered.slice(at, at + CHUNK))
+      .execute()
+  for (let at = 0; at < gone.length; at += CHUNK)
+    await ndb
+      .deleteFrom('push_subscriptions')
+      .where('id', 'in', gone.slice(at, at + CHUNK))
+      .execute()
+  await settleOutbox(ndb, settle, now, options.burstMs)
+  return summary
+}
+
+/**
+ * Each claimed row: kept for a later time (held or retried), else deleted unless something arrived while it was
+ * being sent (then due after a new burst). The claim is released either way.
+ */
+async function settleOutbox(
+  db: NotifyDb,
+  rows: { id: string; due: string | null; attempts: number }[],
+  now: Date,
+  burstMs: number,
+) {
+  const later = rows.filter((row) => row.due)
+  for (const row of later)
+    await db
+      .updateTable('push_outbox')
+      .set({ due_at: row.due!, attempts: row.attempts, claimed_until: null, claimed_by: null })
+      .where('subscription_id', '=', row.id)
+      .execute()
+  const finished = rows.filter((row) => !row.due).map((row) => row.id)
+  for (let at = 0; at < finished.length; at += CHUNK) {
+    const part = finished.slice(at, at + CHUNK)
+    await db
+      .deleteFrom('push_outbox')
+      .where('subscription_id', 'in', part)
+      .where(
+        sql<boolean>`not exists (select 1 from push_told t where t.subscription_id = push_outbox.subscription_id and t.sent_at is null)`,
+      )
+      .execute()
+    await db
+      .updateTable('push_outbox')
+      .set({ due_at: new Date(now.getTime() + burstMs).toISOString(), attempts: 0, claimed_until: null, claimed_by: null })
+      .where('subscription_id', 'in', part)
+      .execute()
+  }
+}
