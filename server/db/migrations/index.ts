@@ -14,9 +14,9 @@ import { feedCounts } from './011-feed-counts.ts'
 import { feedRegistry } from './012-feed-registry.ts'
 import { feedCursor } from './013-feed-cursor.ts'
 import { transitStatic } from './014-transit-static.ts'
-import { notify } from './017-notify.ts'
 import { osmImport } from './015-osm-import.ts'
 import { itemTimes } from './016-item-times.ts'
+import { notify } from './017-notify.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -37,8 +37,8 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '012-feed-registry': feedRegistry,
     '013-feed-cursor': feedCursor,
     '014-transit-static': transitStatic,
-    '017-notify': notify(kind),
     '015-osm-import': osmImport,
     '016-item-times': itemTimes,
+    '017-notify': notify(kind),
   }
 }
