@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
 import { claimFeed, feedRow, finishFeedRun } from '../db/queries/feeds.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
-import { adapters, binaryAdapters } from './adapters/index.ts'
+import { adapters } from './adapters/index.ts'
 import type { Feed } from './config.ts'
 import { decodeInWorker } from './decode.ts'
 import { rehash } from './prepare.ts'
@@ -139,7 +139,8 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
     maxBytes: feed.maxBytes,
     timeoutMs: feed.timeoutSeconds * 1000,
     headers: conditional,
-    ...(binaryAdapters.has(feed.adapter) ? { encoding: 'base64' as const } : {}),
+    // Bytes, decoded in the worker: a 25 MB body never becomes a string on the thread that answers requests.
+    encoding: 'bytes',
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   })
   if (!answer.ok) return fail(db, feed, options, now, answer.error)
@@ -157,7 +158,8 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
       ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     }
     const adapterOpts = await adapterOptions(db, feed, fetchStatic, now)
-    decoded = await decodeInWorker(feed.adapter, answer.text, { feedId: feed.id, now, options: adapterOpts })
+    const body = answer.bytes ? { bytes: answer.bytes, contentType: answer.contentType } : answer.text
+    decoded = await decodeInWorker(feed.adapter, body, { feedId: feed.id, now, options: adapterOpts })
   } catch (error) {
     return fail(db, feed, options, now, error instanceof Error ? error.message : 'Decoding failed')
   }

@@ -2,24 +2,36 @@
 // serialised, hashed), or parses a batch of NWS zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and
 // no hashing ever blocks requests.
 import { parentPort, workerData } from 'node:worker_threads'
+import { bodyText } from '../lib/body-text.ts'
 import { prepareAll } from './prepare.ts'
 import type { DecodeContext, PreparedResult } from './types.ts'
 import { zoneShape, type ZoneShape } from './zone-shape.ts'
 
-export type DecodeJob = { kind?: 'decode'; adapter: string; body: string; context: DecodeContext }
+/**
+ * A body as text, or as the bytes read (moved to the worker, not copied), decoded here: by the charset of
+ * their Content-Type, or to base64 for a binary adapter.
+ */
+export type DecodeBody = string | { bytes: Uint8Array; contentType: string }
+export type DecodeJob = { kind?: 'decode'; adapter: string; body: DecodeBody; context: DecodeContext }
 /** Zone texts by URL (fetched answers or stored rows); the reply lists each URL's shape, or null. */
 export type ZonesJob = { kind: 'zones'; texts: [string, string][] }
 export type WorkerJob = DecodeJob | ZonesJob
 export type DecodeReply = { ok: true; result: PreparedResult } | { ok: false; error: string }
 export type ZonesReply = { ok: true; result: [string, ZoneShape | null][] } | { ok: false; error: string }
 
+function bodyOf(body: DecodeBody, binary: boolean): string {
+  if (typeof body === 'string') return body
+  const { bytes, contentType } = body
+  return binary ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') : bodyText(bytes, contentType)
+}
+
 // Adapters are loaded only for a decode job: a zones job starts without them (some adapters load large
 // libraries, and a run may start several zone workers).
 async function decode(job: DecodeJob): Promise<PreparedResult> {
-  const { adapters } = await import('./adapters/index.ts')
+  const { adapters, binaryAdapters } = await import('./adapters/index.ts')
   const decode = adapters[job.adapter]
   if (!decode) throw new Error(`Unknown adapter ${job.adapter}`)
-  const decoded = decode(job.body, job.context)
+  const decoded = decode(bodyOf(job.body, binaryAdapters.has(job.adapter)), job.context)
   const prepared = prepareAll(decoded.items)
   return {
     ...decoded,

@@ -3,6 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { Agent, fetch, type Response } from 'undici'
+import { bodyText } from './body-text.ts'
 
 export type SafeFetchResult =
   | {
@@ -10,6 +11,8 @@ export type SafeFetchResult =
       text: string
       contentType: string
       status: number
+      /** The body's bytes, undecoded, with encoding 'bytes' (then `text` is empty). */
+      bytes?: Uint8Array
       /** 304 to a conditional request (If-None-Match / If-Modified-Since): text is empty, keep what you have. */
       notModified: boolean
       etag: string | null
@@ -29,8 +32,11 @@ export type SafeFetchOptions = {
   accept?: string
   /** Extra request headers, e.g. If-None-Match and If-Modified-Since for conditional requests. */
   headers?: Record<string, string>
-  /** 'base64': `text` is the body's bytes in base64, for binary bodies (GTFS-realtime protobuf, zips). */
-  encoding?: 'text' | 'base64'
+  /**
+   * 'base64': `text` is the body's bytes in base64, for binary bodies (GTFS-realtime protobuf, zips).
+   * 'bytes': `bytes` holds the body as read, for a worker to decode (a feed's 25 MB never becomes a string here).
+   */
+  encoding?: 'text' | 'base64' | 'bytes'
 }
 
 export const FETCH_TIMEOUT_MS = 10_000
@@ -115,18 +121,6 @@ function refusal(url: URL, allowPrivate: boolean): string | null {
 
 const sizeText = (bytes: number): string =>
   bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : bytes >= 1000 ? `${bytes / 1000} kB` : `${bytes} bytes`
-
-function charsetOf(contentType: string): string {
-  return /charset="?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8'
-}
-
-function decode(bytes: Uint8Array, contentType: string): string {
-  try {
-    return new TextDecoder(charsetOf(contentType)).decode(bytes)
-  } catch {
-    return new TextDecoder().decode(bytes)
-  }
-}
 
 /** Reads at most maxBytes of a body, cancelling the stream beyond that. */
 async function readLimited(body: Response['body'], maxBytes: number): Promise<Uint8Array | null> {
@@ -221,12 +215,15 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       }
       const bytes = await readLimited(response.body, maxBytes)
       if (!bytes) return tooLarge
+      if (options.encoding === 'bytes') {
+        return { ok: true, text: '', bytes, contentType, status: response.status, notModified: false, ...validators }
+      }
       return {
         ok: true,
         text:
           options.encoding === 'base64'
             ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
-            : decode(bytes, contentType),
+            : bodyText(bytes, contentType),
         contentType,
         status: response.status,
         notModified: false,

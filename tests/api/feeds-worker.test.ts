@@ -23,6 +23,15 @@ describe('decodeInWorker', () => {
     expect(ticks).toBeGreaterThan(0)
   })
 
+  it('takes the body as bytes, moved rather than copied, and decodes them in their declared charset', async () => {
+    const item = { ...feedItem('latin'), title: 'Route fermée à Montréal' }
+    const bytes = new Uint8Array(Buffer.from(itemsBody([item]), 'latin1'))
+    const result = await decodeInWorker('items-json', { bytes, contentType: 'application/json; charset=iso-8859-1' }, context)
+    expect(result.items[0]?.title).toBe('Route fermée à Montréal')
+    // The caller's buffer went to the worker: nothing of it is left to copy or to hold on this thread.
+    expect(bytes.byteLength).toBe(0)
+  })
+
   it('rejects with the adapter’s message, an unknown adapter, or a decode over its time limit', async () => {
     await expect(decodeInWorker('items-json', '{"nope": 1}', context)).rejects.toThrow('Not an items-json feed: no "items" list')
     await expect(decodeInWorker('items-json', '{', context)).rejects.toThrow(/JSON/)
