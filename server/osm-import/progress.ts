@@ -13,6 +13,8 @@ export type ProgressFigures = {
   kept: number
   /** Milliseconds since the import started. */
   elapsedMs: number
+  /** Milliseconds since the current pass started (the second decodes every node: slower a byte than the first). */
+  passElapsedMs?: number
 }
 
 const MB = 1024 * 1024
@@ -30,7 +32,7 @@ export function duration(seconds: number): string {
 /**
  * One progress line. Both passes read the whole file, so the work is twice its size.
  * @example progressLine({ pass: 2, position: 50 * MB, fileBytes: 100 * MB, elements: 3e6, kept: 1200, elapsedMs: 15000 })
- * // 'pass 2/2 · 150.0 of 200.0 MB (75%) · 3,000,000 elements (200,000/s) · 1,200 businesses · 10.0 MB/s · ETA 0:05'
+ * // 'pass 2/2 · 150.0 of 200.0 MB (75%) · 3,000,000 elements (200,000/s) · 1,200 businesses · 10.0 MB/s · ETA 0:15'
  */
 export function progressLine(figures: ProgressFigures): string {
   const total = 2 * figures.fileBytes
@@ -38,13 +40,18 @@ export function progressLine(figures: ProgressFigures): string {
   const seconds = figures.elapsedMs / 1000
   const rate = seconds > 0 ? done / seconds : 0
   const share = total ? Math.floor((100 * done) / total) : 100
+  // The time left at the current pass's own speed: the second pass's remaining bytes, or in the first pass the rest
+  // of it plus a whole second pass at the first's speed (an early, low guess the second pass corrects).
+  const passSeconds = (figures.passElapsedMs ?? figures.elapsedMs) / 1000
+  const passRate = passSeconds > 0 && figures.pass === 2 ? figures.position / passSeconds : rate
+  const left = figures.pass === 2 ? figures.fileBytes - figures.position : total - done
   return [
     `pass ${figures.pass}/2`,
     `${(done / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB (${share}%)`,
     `${count(figures.elements)} elements (${count(seconds > 0 ? figures.elements / seconds : 0)}/s)`,
     `${count(figures.kept)} businesses`,
     `${(rate / MB).toFixed(1)} MB/s`,
-    `ETA ${rate > 0 ? duration((total - done) / rate) : '?'}`,
+    `ETA ${passRate > 0 ? duration(left / passRate) : '?'}`,
   ].join(' · ')
 }
 
@@ -52,10 +59,13 @@ export function progressLine(figures: ProgressFigures): string {
 export function progressReporter(write: (line: string) => void, intervalMs = 1000, clock: () => number = Date.now) {
   const started = clock()
   let last = -Infinity
-  return (figures: Omit<ProgressFigures, 'elapsedMs'>, final = false): void => {
+  let pass = 1
+  let passStarted = started
+  return (figures: Omit<ProgressFigures, 'elapsedMs' | 'passElapsedMs'>, final = false): void => {
     const now = clock()
+    if (figures.pass !== pass) [pass, passStarted] = [figures.pass, now]
     if (!final && now - last < intervalMs) return
     last = now
-    write(progressLine({ ...figures, elapsedMs: now - started }))
+    write(progressLine({ ...figures, elapsedMs: now - started, passElapsedMs: now - passStarted }))
   }
 }

@@ -121,7 +121,23 @@ describe('progress', () => {
   it('says the pass, bytes of both passes, rates and the time left', () => {
     const MB = 1024 * 1024
     expect(progressLine({ pass: 2, position: 50 * MB, fileBytes: 100 * MB, elements: 3e6, kept: 1200, elapsedMs: 15_000 })).toBe(
-      'pass 2/2 · 150.0 of 200.0 MB (75%) · 3,000,000 elements (200,000/s) · 1,200 businesses · 10.0 MB/s · ETA 0:05',
+      'pass 2/2 · 150.0 of 200.0 MB (75%) · 3,000,000 elements (200,000/s) · 1,200 businesses · 10.0 MB/s · ETA 0:15',
+    )
+    // The second pass's own speed: 50 MB in its 5 s, 50 MB left.
+    expect(
+      progressLine({
+        pass: 2,
+        position: 50 * MB,
+        fileBytes: 100 * MB,
+        elements: 3e6,
+        kept: 0,
+        elapsedMs: 15_000,
+        passElapsedMs: 5000,
+      }),
+    ).toMatch(/ETA 0:05$/)
+    // The first pass counts the second at its own speed: 90 MB left at 10 MB/s.
+    expect(progressLine({ pass: 1, position: 10 * MB, fileBytes: 50 * MB, elements: 0, kept: 0, elapsedMs: 1000 })).toMatch(
+      /ETA 0:09$/,
     )
     expect(progressLine({ pass: 1, position: 0, fileBytes: MB, elements: 0, kept: 0, elapsedMs: 0 })).toMatch(/ETA \?$/)
     expect(duration(3909)).toBe('1:05:09')
