@@ -49,6 +49,6 @@ describe('prepared bounds', () => {
   })
 
   it('are null without a shape', () => {
-    expect(prepareItem(item(undefined)).bounds).toBeNull()
+    expect(prepareItem(item(null)).bounds).toBeNull()
   })
 })
