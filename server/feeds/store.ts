@@ -10,14 +10,14 @@ import { prepareItem } from './prepare.ts'
 import type { FeedItem, PreparedItem } from './types.ts'
 
 /** Rows per transaction: small, so reaction reads (and other writers on SQLite) interleave with a big ingest. */
-export const BATCH = 100
+export const BATCH = 25
 /**
- * Shape text per transaction, in characters: a batch of 100 alerts of 5,000 vertices each is 10 MB that
- * node:sqlite writes and reads back in one synchronous stretch; batches end at this much shape instead.
+ * Shape text per transaction, in characters: a batch of 25 alerts of 5,000 vertices each is 2.5 MB that
+ * node:sqlite writes and reads back in one synchronous stretch; batches end at a tenth of that instead.
  */
-export const BATCH_SHAPE_CHARS = 1_000_000
+export const BATCH_SHAPE_CHARS = 250_000
 /** Items prepared or written one at a time (updates, deletes) between two pauses of a run. */
-const WRITES_BETWEEN_PAUSES = 20
+const WRITES_BETWEEN_PAUSES = 5
 
 /**
  * A pause for waiting requests every `every` writes. node:sqlite runs each statement synchronously, so a

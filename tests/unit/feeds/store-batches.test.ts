@@ -11,8 +11,8 @@ const row = (geometryChars: number): NewItemRow => ({ geometry: geometryChars ? 
 
 describe('insert batches', () => {
   it('end at BATCH rows', () => {
-    const sizes = [...batches(Array.from({ length: 250 }, () => row(0)))].map((batch) => batch.length)
-    expect(sizes).toEqual([BATCH, BATCH, 50])
+    const sizes = [...batches(Array.from({ length: 2 * BATCH + 10 }, () => row(0)))].map((batch) => batch.length)
+    expect(sizes).toEqual([BATCH, BATCH, 10])
   })
 
   it('end before the shape text passes its cap, and a single huge shape goes alone', () => {
@@ -22,7 +22,7 @@ describe('insert batches', () => {
   })
 
   it('keep every row, in order', () => {
-    const rows = Array.from({ length: 7 }, (_, index) => row(index * 300_000))
+    const rows = Array.from({ length: 7 }, (_, index) => row(index * Math.floor(BATCH_SHAPE_CHARS / 4)))
     expect([...batches(rows)].flat()).toEqual(rows)
   })
 })
