@@ -1,19 +1,25 @@
-// npm run import:osm -- <extract.osm.pbf> [--extract NAME] [--allow-shrink]
+// npm run import:osm -- <extract.osm.pbf> [--extract NAME] [--allow-shrink] [--force]
 // Imports the named businesses of an OpenStreetMap extract (a Geofabrik state or the US) into the configured database
 // (SQLite in .data/ by default, PostgreSQL with DATABASE_URL): docs/feeds-cameras-osm.md, "Businesses at scale".
 import { parseArgs } from 'node:util'
 import { loadConfig, loadEnvFile } from '../server/config.ts'
 import { openDatabase } from '../server/db/index.ts'
-import { importOsm } from '../server/osm-import/import.ts'
+import { extractName, importOsm } from '../server/osm-import/import.ts'
+import { failRun } from '../server/osm-import/store.ts'
 import { duration } from '../server/osm-import/progress.ts'
 
-const USAGE = 'usage: npm run import:osm -- <extract.osm.pbf> [--extract NAME] [--allow-shrink]'
+const USAGE = 'usage: npm run import:osm -- <extract.osm.pbf> [--extract NAME] [--allow-shrink] [--force]'
 
 let args: ReturnType<typeof parse>
 function parse() {
   return parseArgs({
     allowPositionals: true,
-    options: { extract: { type: 'string' }, 'allow-shrink': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      extract: { type: 'string' },
+      'allow-shrink': { type: 'boolean' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   })
 }
 try {
@@ -32,13 +38,23 @@ loadEnvFile()
 const config = loadConfig()
 const { db, kind } = await openDatabase(config.databaseUrl, config.dataDir)
 const tty = process.stderr.isTTY
+const extract = args.values.extract ?? extractName(path)
+// Stopped by Ctrl-C or a deploy: the run's row says so, so the next run does not wait for a dead one.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`\nimport:osm stopped by ${signal}: nothing was removed`)
+    void failRun(db, extract, `stopped by ${signal}`)
+      .catch(() => undefined)
+      .finally(() => process.exit(130))
+  })
 let code = 0
 try {
   console.error(`Importing ${path} into ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}…`)
   const result = await importOsm(db, {
     path,
-    ...(args.values.extract ? { extract: args.values.extract } : {}),
+    extract,
     ...(args.values['allow-shrink'] ? { minKeptShare: 0 } : {}),
+    ...(args.values.force ? { force: true } : {}),
     onProgress: (line) => process.stderr.write(tty ? `\r${line}\x1b[K` : `${line}\n`),
     progressIntervalMs: tty ? 1000 : 10_000,
   })

@@ -21,6 +21,8 @@ import { failRun, finishRun, lastImport, removeVanished, startRun, writeBatch } 
 export const BATCH = 500
 /** A run that keeps less than this share of the extract's last complete run removes nothing (a wrong or cut file). */
 export const MIN_KEPT_SHARE = 0.5
+/** A run that has not finished after this long is taken as dead (killed without a chance to record it). */
+const RUNNING_MS = 12 * 3_600_000
 
 export type ImportOptions = {
   path: string
@@ -31,6 +33,8 @@ export type ImportOptions = {
   /** MIN_KEPT_SHARE unless given; 0 removes whatever the run did not see. */
   minKeptShare?: number
   places?: PlaceFinder
+  /** Start even though the extract's last run has not finished (it was killed). */
+  force?: boolean
   /** Progress lines (stderr in the command). */
   onProgress?: (line: string) => void
   progressIntervalMs?: number
@@ -78,6 +82,17 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
   const report = progressReporter(options.onProgress ?? (() => undefined), options.progressIntervalMs)
   const run = randomUUID()
   const previous = await lastImport(db, extract)
+  // Two runs of one extract at once would remove each other's businesses: the second waits, unless told the first died.
+  if (
+    previous &&
+    !previous.finished_at &&
+    !previous.last_error &&
+    !options.force &&
+    now.getTime() - Date.parse(previous.started_at) < RUNNING_MS
+  )
+    throw new ImportError(
+      `an import of "${extract}" has been running since ${previous.started_at}; wait for it, or pass --force if it was killed`,
+    )
   await startRun(db, extract, run, now)
 
   const result: ImportResult = {
@@ -174,11 +189,13 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
     // Removal: only after a complete read, and not when the run kept far less than the last complete one.
     const kept = result.kept.nodes + result.kept.ways
     const share = options.minKeptShare ?? MIN_KEPT_SHARE
-    if (previous?.finished_at && previous.kept > 0 && kept < previous.kept * share)
+    if (previous && previous.kept > 0 && kept < previous.kept * share)
       throw new ImportError(
         `kept ${kept} businesses where the last complete import of "${extract}" kept ${previous.kept}: nothing was removed ` +
           `(a wrong or cut extract?). Run again with --allow-shrink if the area really lost them.`,
       )
+    if ((await lastImport(db, extract))?.run !== run)
+      throw new ImportError(`another import of "${extract}" started meanwhile: this one removed nothing`)
     result.removed = await removeVanished(db, extract, run)
     await finishRun(db, extract, { kept, removed: result.removed }, new Date())
     result.seconds = (Date.now() - started) / 1000

@@ -9,6 +9,7 @@ import { openDatabase, type Store } from '../../server/db/index.ts'
 import { businessItem } from '../../server/feeds/overpass/decode.ts'
 import { storeFeedItems } from '../../server/feeds/store.ts'
 import { importOsm, type ImportOptions } from '../../server/osm-import/import.ts'
+import { startRun } from '../../server/osm-import/store.ts'
 import { frameBlock, headerBlock, writePbf, type NodeInput, type WayInput } from '../../server/osm-import/pbf-writer.ts'
 import { backends } from './backends.ts'
 
@@ -236,6 +237,26 @@ describe.each(await backends())('import:osm on $name', (backend) => {
     const forced = await run(path, { minKeptShare: 0 })
     expect(forced.removed).toBe(3)
     expect(await rows()).toHaveLength(0)
+  })
+
+  it('waits for a run of the same extract still going, and a run overtaken by another removes nothing', async () => {
+    const path = file('twice', BASE)
+    await run(path)
+    await startRun(store.db, 'twice', 'another-run', NOW) // as if another import had just started
+    await expect(run(path)).rejects.toThrow(/an import of "twice" has been running since 2026-11-25T18:00:00.000Z/)
+    writePbf(path, { ...BASE, nodes: [cafe, bench, unnamed, ...corners] }) // the hotel would go
+    await run(path, { force: true })
+    expect(await rows()).toHaveLength(2)
+    // A run that another one overtakes while it reads leaves removal to the newer run.
+    writePbf(path, { ...BASE, nodes: [bench, unnamed, ...corners] }) // the café would go
+    let overtaken: Promise<void> | null = null
+    const overtake = (line: string): void => {
+      if (line.startsWith('pass 2/2')) overtaken ??= startRun(store.db, 'twice', 'newer-run', NOW)
+    }
+    await expect(run(path, { onProgress: overtake, progressIntervalMs: 0, minKeptShare: 0 })).rejects.toThrow(
+      /another import of "twice" started meanwhile: this one removed nothing/,
+    )
+    expect((await rows()).map((row) => row.source_id)).toEqual(['node/1', 'way/100'])
   })
 
   it('writes in batches and reports progress lines with rates and an ETA', async () => {
