@@ -55,7 +55,19 @@ const servers: E2EServer[] = [
       GITHUB_API_URL: 'http://localhost:8789',
       GOOGLE_CLIENT_ID: 'e2e-google',
       GOOGLE_JWKS_URL: 'http://localhost:8789/google/certs',
+      // Web Push (tests/e2e/notify.spec.ts): the notifier runs here, fast, and may send to the fake push service.
+      NOTIFY_JOBS: '1',
+      NOTIFY_BURST_SECONDS: '1',
+      NOTIFY_POLL_MS: '250',
+      NOTIFY_ALLOW_PRIVATE: '1',
     },
+  },
+  // A push service, faked locally: it decrypts what the API sends (tests/e2e/notify.spec.ts).
+  {
+    name: 'push-fake',
+    command: 'node tests/api/notify-push-fake.ts',
+    url: 'http://127.0.0.1:8799/health',
+    env: { PUSH_FAKE_PORT: '8799' },
   },
   // NWS and WZDx faked locally, and a second API whose feed engine reads them (tests/e2e/feeds.spec.ts):
   // no demo set, feeds from tests/fixtures/feeds/e2e/feeds.json, loopback fetches allowed.

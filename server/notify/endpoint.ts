@@ -7,6 +7,12 @@ import { Agent } from 'undici'
 import { isPublicAddress } from '../lib/safe-fetch.ts'
 
 export const ENDPOINT_MAX = 1024
+
+/** Push endpoints on loopback and private networks: ALLOW_PRIVATE_FETCH, or NOTIFY_ALLOW_PRIVATE for the notifier alone (tests). */
+export const allowsPrivatePush = (
+  config: { allowPrivateFetch: boolean },
+  env: Record<string, string | undefined> = process.env,
+) => config.allowPrivateFetch || env['NOTIFY_ALLOW_PRIVATE'] === '1'
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/
 
 const bytes = (text: unknown): Buffer | null =>

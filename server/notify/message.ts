@@ -2,6 +2,7 @@
 // line, and a link to it; a burst of several is a count for the place and the first titles, linking to the place.
 import { useTranslations } from '../../src/i18n/index.ts'
 import { priorityRank } from '../../src/lib/items.ts'
+import { NOTIFY_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
 import { cityPath, isLocale, type Locale } from '../../src/lib/routing/routes.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { findCity } from '../lib/cities.ts'
@@ -60,9 +61,9 @@ export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: st
     }
   }
   const places = new Set(sorted.map((entry) => entry.place))
-  const where = places.size === 1 ? place : t('notify.placesCount', { count: places.size })
+  const where = places.size === 1 ? place : t(NOTIFY_TEXT_KEYS.places, { count: places.size })
   return {
-    title: clip(t('notify.burst', { count: sorted.length, place: where }), 120),
+    title: clip(t(NOTIFY_TEXT_KEYS.burst, { count: sorted.length, place: where }), 120),
     body: clip(
       sorted
         .slice(0, 3)

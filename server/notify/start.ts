@@ -4,6 +4,7 @@ import { hostname } from 'node:os'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/index.ts'
 import { dispatchEvents } from './dispatch.ts'
+import { allowsPrivatePush } from './endpoint.ts'
 import { vapidKeys } from './keys.ts'
 import { pruneNotify } from './prune.ts'
 import { sendDue, type SendOptions } from './send.ts'
@@ -42,13 +43,14 @@ export async function notifyRound(db: Db, now: () => Date, options: SendOptions)
   return { told, sent }
 }
 
+/** Started by server/index.ts with the other background work (JOBS), or alone with NOTIFY_JOBS=1. */
 export function startNotifier(db: Db, config: Config, env: Env = process.env) {
   const settings = notifySettings(env)
   const options: SendOptions = {
     owner: `${hostname()}:${process.pid}`,
     vapid: vapidKeys(config.dataDir, config.siteUrl, env),
     siteUrl: config.siteUrl,
-    allowPrivate: config.allowPrivateFetch,
+    allowPrivate: allowsPrivatePush(config, env),
     burstMs: settings.burstMs,
     concurrency: settings.concurrency,
   }

@@ -84,7 +84,7 @@ export async function readSubscription(db: Db, id: string): Promise<NotifyPrefs>
   const places: PlacePrefs[] = rows.map((row) => ({
     place: row.place,
     sections: row.sections.split(',') as PlacePrefs['sections'],
-    minPriority: (PRIORITIES[row.min_rank] ?? 'Warning'),
+    minPriority: PRIORITIES[row.min_rank] ?? 'Warning',
     quiet:
       row.quiet_start === null || row.quiet_end === null ? null : { start: timeOf(row.quiet_start), end: timeOf(row.quiet_end) },
   }))

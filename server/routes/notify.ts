@@ -10,7 +10,7 @@ import { currentCaller } from '../lib/caller.ts'
 import { clientSource } from '../lib/http.ts'
 import { hook } from '../lib/hook.ts'
 import { overLimit } from '../lib/rate-limit.ts'
-import { endpointProblem, keysProblem } from '../notify/endpoint.ts'
+import { allowsPrivatePush, endpointProblem, keysProblem } from '../notify/endpoint.ts'
 import { vapidKeys } from '../notify/keys.ts'
 import {
   countsByPlace,
@@ -103,7 +103,7 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
     async (c) => {
       const body = c.req.valid('json')
       const { store, config, now } = c.var.deps
-      const refused = await problem(body.subscription, body, config.allowPrivateFetch)
+      const refused = await problem(body.subscription, body, allowsPrivatePush(config))
       if (refused) return c.json(badRequest(refused), 400)
       if (await overLimit(c, subscribeLimits(clientSource(c)))) return c.json(errorBody('too_many'), 429)
       const saved = await createSubscription(store.db, body.subscription, body, now())
@@ -139,7 +139,7 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const body = c.req.valid('json')
       const { store, config, now } = c.var.deps
       if (!(await owns(store.db, id, secretOf(c.req.header('authorization'))))) return c.json(errorBody('not_found'), 404)
-      const refused = await problem(body.subscription, body, config.allowPrivateFetch)
+      const refused = await problem(body.subscription, body, allowsPrivatePush(config))
       if (refused) return c.json(badRequest(refused), 400)
       const saved = await updateSubscription(store.db, id, body, body.subscription ?? null, now())
       if (!saved.ok) return c.json(badRequest(`places[${saved.unknownPlace}].place is not a place Porchlight knows`), 400)

@@ -29,6 +29,7 @@ import type { SettingsLabels } from './settings/labels.ts'
 import { LocationPanel } from './settings/LocationPanel.tsx'
 import { PlaceList, placeHref } from './settings/PlaceList.tsx'
 import { UsageData } from './settings/UsageData.tsx'
+import { NotifySettings } from './notify/NotifySettings.tsx'
 
 const THEME_KEYS = {
   dark: 'settings.themeDark',
@@ -160,6 +161,8 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
           </div>
         ))}
       </section>
+
+      <NotifySettings locale={locale} />
 
       <section className="card" aria-labelledby="staff-h">
         <h2 id="staff-h">{labels['settings.staff']}</h2>

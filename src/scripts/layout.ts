@@ -21,6 +21,8 @@ import { startTelemetry } from '../lib/client/telemetry.ts'
 // without a connection string the loader is not even in the bundle.
 if (import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING) startTelemetry()
 hydrateIslands()
+// "Notify me" on place pages (issue 24), loaded only where the button is.
+if (document.getElementById('notify')) void import('../islands/notify/button.ts')
 if ($settings.get().useCurrentLocation) void import('../lib/client/current-location.ts')
 // A stored token is checked at start (SPEC section 4) and refreshed before it expires.
 if ($authToken.get()) void import('../lib/stores/auth.ts').then(({ restoreSession }) => restoreSession())

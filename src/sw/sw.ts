@@ -11,6 +11,8 @@ import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { CACHES, LIMITS, SAVED_HEADER, isLiveCall, keptPath, liveKey } from '../lib/offline/policy.ts'
+// Web Push: notifications and their clicks (issue 24).
+import './push.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 /** The weather providers' origins, from the build's env (the CSP's connect-src list), set by the bundler. */

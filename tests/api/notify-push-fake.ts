@@ -77,6 +77,7 @@ export async function startPushFake(port = 0) {
         response.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
         response.end(body === undefined ? '' : JSON.stringify(body))
       }
+      if (url.pathname === '/health') return answer(200, { ok: true })
       if (url.pathname === '/_new') return answer(200, subscribe(name || randomBytes(6).toString('hex')))
       if (url.pathname === '/_received')
         return answer(

@@ -1,0 +1,112 @@
+// The browser's side of Web Push (issue 24): what this browser follows (kept with the subscription's id and secret,
+// the only way to change or stop it), whether this browser can receive pushes, and the calls that subscribe, change
+// and stop. A browser module beside the stores: it uses storage, the service worker and the network.
+import '../stores/storage.ts'
+import { persistentAtom } from '@nanostores/persistent'
+import { apiBase } from '../public-env.ts'
+import type { Locale } from '../routing/routes.ts'
+import { MAX_PLACES, prefsProblem, type PlacePrefs } from './prefs.ts'
+
+export type Saved = { id: string; secret: string; lang: Locale; places: PlacePrefs[] }
+
+/** Decodes what storage holds; anything else (another tab's garbage, an old shape) is nothing. */
+export function decodeSaved(raw: unknown): Saved | null {
+  try {
+    const value = (typeof raw === 'string' ? JSON.parse(raw) : null) as Partial<Saved> | null
+    if (!value || typeof value.id !== 'string' || typeof value.secret !== 'string') return null
+    if (prefsProblem({ lang: value.lang, places: value.places })) return null
+    return value as Saved
+  } catch {
+    return null
+  }
+}
+
+export const $notify = persistentAtom<Saved | null>('porchlight:notify', null, {
+  encode: (value) => JSON.stringify(value),
+  decode: decodeSaved,
+})
+
+/** 'ok': push works here; 'install': iOS/iPadOS or Safari, which push only to an installed app; 'unsupported'. */
+export type Support = 'ok' | 'install' | 'unsupported'
+
+export function pushSupport(): Support {
+  const standalone =
+    matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
+  const ua = navigator.userAgent
+  const apple = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)
+  const safari = /^((?!chrome|android|crios|fxios|edg).)*safari/i.test(ua)
+  if ((apple || safari) && !standalone) return 'install'
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported'
+  return 'ok'
+}
+
+export class NotifyError extends Error {
+  readonly reason: 'denied' | 'failed' | 'unsupported'
+  constructor(reason: 'denied' | 'failed' | 'unsupported') {
+    super(reason)
+    this.reason = reason
+  }
+}
+
+const urlBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
+  const text = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'))
+  return Uint8Array.from(text, (char) => char.charCodeAt(0))
+}
+
+async function call(path: string, init: RequestInit & { secret?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (init.secret) headers['authorization'] = `Bearer ${init.secret}`
+  return fetch(`${apiBase()}${path}`, { ...init, headers, credentials: 'omit' })
+}
+
+/** This browser's push subscription (asking for permission first). */
+async function pushSubscription(): Promise<PushSubscriptionJSON> {
+  if (pushSupport() === 'unsupported') throw new NotifyError('unsupported')
+  const permission = await Notification.requestPermission()
+  if (permission !== 'granted') throw new NotifyError('denied')
+  const registration = await navigator.serviceWorker.ready
+  const existing = await registration.pushManager.getSubscription()
+  if (existing) return existing.toJSON()
+  const key = (await (await call('/api/notify/key')).json()) as { publicKey: string }
+  const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBytes(key.publicKey) })
+  return made.toJSON()
+}
+
+/** Sends the whole list: a new subscription when there is none (or the server forgot it), else a change. */
+async function sendPlaces(places: PlacePrefs[], lang: Locale): Promise<void> {
+  const saved = $notify.get()
+  const subscription = await pushSubscription()
+  const body = JSON.stringify({ subscription, lang, places })
+  if (saved) {
+    const changed = await call(`/api/notify/subscriptions/${saved.id}`, { method: 'POST', body, secret: saved.secret })
+    if (changed.ok) return $notify.set({ ...saved, lang, places })
+    if (changed.status !== 404) throw new NotifyError('failed')
+  }
+  const made = await call('/api/notify/subscriptions', { method: 'POST', body })
+  if (!made.ok) throw new NotifyError('failed')
+  const { id, secret } = (await made.json()) as { id: string; secret: string }
+  $notify.set({ id, secret, lang, places })
+}
+
+/** Follows a place (or changes how), in the page's language. */
+export async function followPlace(prefs: PlacePrefs, lang: Locale): Promise<void> {
+  const others = ($notify.get()?.places ?? []).filter((entry) => entry.place !== prefs.place)
+  await sendPlaces([...others, prefs].slice(-MAX_PLACES), lang)
+}
+
+/** Stops a place; the last one stops the subscription (deleted on the server at once) and the browser's push. */
+export async function unfollowPlace(place: string): Promise<void> {
+  const saved = $notify.get()
+  if (!saved) return
+  const rest = saved.places.filter((entry) => entry.place !== place)
+  if (rest.length) return sendPlaces(rest, saved.lang)
+  const answer = await call(`/api/notify/subscriptions/${saved.id}`, { method: 'DELETE', secret: saved.secret })
+  if (!answer.ok && answer.status !== 404) throw new NotifyError('failed')
+  $notify.set(null)
+  const registration = await navigator.serviceWorker?.getRegistration()
+  await (await registration?.pushManager.getSubscription())?.unsubscribe()
+}
+
+/** The preferences kept for a place, if it is followed. */
+export const followed = (saved: Saved | null, place: string): PlacePrefs | null =>
+  saved?.places.find((entry) => entry.place === place) ?? null

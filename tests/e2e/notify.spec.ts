@@ -1,0 +1,168 @@
+// Web Push end to end (issue 24): a visitor asks to be notified on /wa/duvall, a staff edit raises an item to
+// Warning, and the local push service (tests/api/notify-push-fake.ts, :8799) receives one message it decrypts with
+// the subscription's keys, in the page's language; quiet hours hold the next one; stopping stops them. The browser's
+// push service is stood in for by the same fake: PushManager hands out the fake's subscription.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { serveProviders } from './providers.ts'
+
+const API = process.env['E2E_API'] ?? 'http://localhost:8788'
+const PUSH = 'http://127.0.0.1:8799'
+const ADMIN = { email: 'staff@duvall.test', password: 'e2e-password-1' }
+
+type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } }
+type Message = { payload: { title: string; body: string; url: string; lang: string } }
+
+/** "HH:MM" in Duvall, `minutes` from now. */
+function duvallTime(minutes: number): string {
+  const at = new Date(Date.now() + minutes * 60_000)
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Los_Angeles',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at)
+}
+
+async function stubPush(page: Page, subscription: Subscription) {
+  await page.addInitScript((sub: Subscription) => {
+    type Fake = { endpoint: string; toJSON: () => unknown; unsubscribe: () => Promise<boolean> }
+    let current: Fake | null = null
+    const pushManager = {
+      getSubscription: () => Promise.resolve(current),
+      subscribe: () =>
+        Promise.resolve(
+          (current = {
+            endpoint: sub.endpoint,
+            toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+            unsubscribe: () => ((current = null), Promise.resolve(true)),
+          }),
+        ),
+    }
+    const registration = { pushManager }
+    Object.defineProperty(ServiceWorkerContainer.prototype, 'ready', { get: () => Promise.resolve(registration) })
+    ServiceWorkerContainer.prototype.getRegistration = () => Promise.resolve(registration as unknown as ServiceWorkerRegistration)
+  }, subscription)
+}
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post(`${API}/auth/email`, { data: ADMIN })
+  return ((await answer.json()) as { token: string }).token
+}
+
+async function createItem(request: APIRequestContext, token: string, title: string): Promise<number> {
+  const answer = await request.post(`${API}/items`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      dataAspect: 'statuses',
+      title,
+      state: 'open',
+      priority: 'Info',
+      lat: 47.7423,
+      lon: -121.9857,
+      cityName: 'Duvall',
+      pageName: 'wa/duvall',
+    },
+  })
+  expect(answer.status()).toBe(201)
+  return ((await answer.json()) as { id: number }).id
+}
+
+async function edit(request: APIRequestContext, token: string, id: number, fields: Record<string, unknown>) {
+  const answer = await request.post(`${API}/api/manage/${id}?t=${token}`, { data: fields })
+  expect(answer.status()).toBe(200)
+}
+
+const received = async (request: APIRequestContext, name: string, title: string): Promise<Message[]> =>
+  ((await (await request.get(`${PUSH}/_received?name=${name}`)).json()) as Message[]).filter((message) =>
+    message.payload.title.includes(title),
+  )
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.getItem('i18nextLng') || localStorage.setItem('i18nextLng', 'en'))
+  await serveProviders(page)
+})
+
+test('notify me on Duvall: one decrypted message on a rise to Warning, held by quiet hours, none after stopping', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const run = Date.now().toString(36)
+  const name = `e2e-${run}`
+  const subscription = (await (await request.get(`${PUSH}/_new?name=${name}`)).json()) as Subscription
+  await context.grantPermissions(['notifications'], { origin: baseURL! })
+  await stubPush(page, subscription)
+  const token = await staffToken(request)
+
+  await page.goto('/wa/duvall')
+  const button = page.getByRole('button', { name: 'Notify me' })
+  await button.click()
+  const dialog = page.getByRole('dialog', { name: 'Notifications for Duvall, WA' })
+  await expect(dialog.getByLabel('Lowest priority')).toHaveValue('Warning')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('button', { name: 'Notifying' })).toHaveAttribute('aria-pressed', 'true')
+  const saved = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('porchlight:notify') ?? 'null') as { id: string; secret: string },
+  )
+  expect(saved.id).toMatch(/^[\w-]{22}$/)
+
+  // Info tells nothing; raised to Warning it tells once, decrypted by the fake, in English.
+  const first = `Schools two hours late ${run}`
+  const id = await createItem(request, token, first)
+  await edit(request, token, id, { Priority: 'Warning', Lines: ['Buses on snow routes'] })
+  await expect.poll(() => received(request, name, first), { timeout: 15_000 }).toHaveLength(1)
+  const [message] = await received(request, name, first)
+  expect(message!.payload).toMatchObject({
+    title: `Duvall, WA: ${first}`,
+    body: 'Warning · open · Buses on snow routes',
+    lang: 'en',
+  })
+  expect(message!.payload.url).toMatch(new RegExp(`/wa/duvall/statuses#item-${id}$`))
+  await page.waitForTimeout(2000)
+  expect(await received(request, name, first)).toHaveLength(1)
+
+  // Quiet hours around now, in Duvall's time: the next one is held.
+  await page.getByRole('button', { name: 'Notifying' }).click()
+  await dialog.getByLabel('Quiet hours (the place’s local time)').check()
+  await dialog.getByLabel('From').fill(duvallTime(-60))
+  await dialog.getByLabel('To').fill(duvallTime(60))
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  const second = `Water main break ${run}`
+  const held = await createItem(request, token, second)
+  await edit(request, token, held, { Priority: 'Urgent' })
+  await page.waitForTimeout(4000)
+  expect(await received(request, name, second)).toEqual([])
+
+  // Stopping deletes the subscription at once; nothing more arrives.
+  await page.getByRole('button', { name: 'Notifying' }).click()
+  await dialog.getByRole('button', { name: 'Stop notifications' }).click()
+  await expect(page.getByRole('button', { name: 'Notify me' })).toHaveAttribute('aria-pressed', 'false')
+  const gone = await request.get(`${API}/api/notify/subscriptions/${saved.id}`, {
+    headers: { Authorization: `Bearer ${saved.secret}` },
+  })
+  expect(gone.status()).toBe(404)
+  const third = `Road reopened ${run}`
+  await edit(request, token, id, { Title: third, Priority: 'Critical' })
+  await page.waitForTimeout(3000)
+  expect(await received(request, name, third)).toEqual([])
+})
+
+test('Settings lists the places notified and stops one', async ({ page, context, request, baseURL }) => {
+  const name = `e2e-settings-${Date.now().toString(36)}`
+  const subscription = (await (await request.get(`${PUSH}/_new?name=${name}`)).json()) as Subscription
+  await context.grantPermissions(['notifications'], { origin: baseURL! })
+  await stubPush(page, subscription)
+  await page.goto('/wa/duvall')
+  await page.getByRole('button', { name: 'Notify me' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('button', { name: 'Notifying' })).toBeVisible()
+  await page.goto('/settings')
+  const section = page.getByRole('region', { name: 'Notifications' })
+  await expect(section.getByRole('link', { name: 'Duvall, WA' })).toBeVisible()
+  await expect(section).toContainText('Statuses, Roads · Warning and above')
+  await section.getByRole('button', { name: 'Stop notifications: Duvall, WA' }).click()
+  await expect(section).toContainText('No notifications yet.')
+})
