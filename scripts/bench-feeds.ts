@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite'
 import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
 import { hostileBench } from './bench-feeds-hostile.ts'
+import { readStalls, stallSummary } from './lib/loop-stalls.ts'
 import { roadsBench } from './bench-feeds-roads.ts'
 import { transitBench } from './bench-feeds-transit.ts'
 import { sameZone } from '../server/feeds/adapters/cap-area.ts'
@@ -270,11 +271,15 @@ writeFileSync(
 
 /** BENCH_PROFILE=<folder>: a V8 CPU profile of the API (node --cpu-prof), written when it stops. */
 const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env['BENCH_PROFILE'])}`] : []
-const api = spawn(process.execPath, [...profile, 'server/index.ts'], {
+// The API's own record of its loop stalls: the health probes also wait for this process and the machine.
+const stallsFile = join(dataDir, 'loop-stalls.json')
+rmSync(stallsFile, { force: true })
+const api = spawn(process.execPath, [...profile, '--import', './scripts/lib/loop-stalls.ts', 'server/index.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
     API_PORT: String(PORT),
+    LOOP_STALLS_FILE: stallsFile,
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
     FEEDS_FILE: feedsFile,
@@ -324,6 +329,7 @@ try {
   const db = new DatabaseSync(join(dataDir, 'porchlight.db'))
   hostile.seed(db)
   const started = performance.now()
+  const startedAt = Date.now()
   const finished = new Map<string, number>()
   release()
   const health = hostile.probe(PORT)
@@ -371,7 +377,8 @@ bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slic
   reaction busy   p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${Math.round(busy.requests.average)} requests/s during ingestion
   hostile shapes  a ${hostile.hugePoints.toLocaleString('en-US')}-point alert polygon (${(hostile.hugeChars / 1e6).toFixed(1)} MB), stored as ${((hugeRow?.chars ?? 0) / 1e3).toFixed(0)} kB; ${hostile.zones} cached zones of ${hostile.zoneVertices.toLocaleString('en-US')} vertices named by ${Math.ceil(hostile.zones / 3)} alerts
   NWS unchanged   run again: stored after ${(again / 1000).toFixed(1)} s${again ? '' : ' (did not finish in 300 s)'}
-  /api/health     during all of it: max ${probed.max.toFixed(0)} ms, p99 ${probed.p99.toFixed(0)} ms, p50 ${probed.p50.toFixed(0)} ms (${probed.count.toLocaleString('en-US')} probes every 10 ms; target max < 100 ms)`)
+  /api/health     during all of it: max ${probed.max.toFixed(0)} ms, p99 ${probed.p99.toFixed(0)} ms, p50 ${probed.p50.toFixed(0)} ms (${probed.count.toLocaleString('en-US')} probes every 10 ms; target max < 100 ms)
+  loop stalls     ${stallSummary(readStalls(stallsFile, startedAt), 100)} (the API's own record, during all of it)`)
   console.log(roads.report(finished, counts))
   console.log(transit.report(finished, counts))
 } finally {
