@@ -66,6 +66,7 @@ export function extractName(path: string): string {
   return base.replace(/\.osm\.pbf$|\.pbf$/i, '') || 'extract'
 }
 
+const fixed = (degrees: number): number => Math.round(degrees * 1e7) / 1e7
 const validPosition = (lat: number, lon: number): boolean =>
   Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0)
 
@@ -166,7 +167,9 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
         if (element.type === 'node') {
           result.elements.nodes++
           if (nodes.size) nodes.set(element.id, element.lat, element.lon)
-          if (isBusiness(element.tags) && keep(`node/${element.id}`, element.tags, element.lat, element.lon)) result.kept.nodes++
+          // The file's own 1e-7 degrees, as Overpass writes them (the decoder's float sum can be off in the last digit).
+          if (isBusiness(element.tags) && keep(`node/${element.id}`, element.tags, fixed(element.lat), fixed(element.lon)))
+            result.kept.nodes++
         } else if (element.type === 'way') {
           result.elements.ways++
           if (!isBusiness(element.tags)) continue

@@ -127,7 +127,7 @@ describe.each(await backends())('import:osm on $name', (backend) => {
       service: ['Coffee shop'],
       source: 'osm',
     })
-    expect(row).toMatchObject({ category: 'cafe', link: 'https://moonlight.example/' })
+    expect(row).toMatchObject({ category: 'cafe', link: 'https://moonlight.example/', lat: 47.6101, lon: -122.3421 })
   })
 
   it('upserts by OSM id on re-import and removes the businesses of its extract that vanished', async () => {
