@@ -124,8 +124,17 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
     // Pass 1: the node ids of business ways.
     const wanted = new IdList()
     let waysSeen = 0
+    let afterWays = false
     for await (const block of readBlocks(options.path, (position) => report(figures(1, position)))) {
-      if (block.type !== 'data' || !blockKinds(block.data).ways) continue
+      if (block.type !== 'data') continue
+      const kinds = blockKinds(block.data)
+      // Pass 2 places a way with the nodes read before it: the file must list nodes first, as Geofabrik's do.
+      if (kinds.nodes && afterWays)
+        throw new ImportError(
+          `nodes after ways at byte ${block.at}: the file is not sorted (osmium sort extract.osm.pbf -o sorted.osm.pbf)`,
+        )
+      afterWays ||= kinds.ways
+      if (!kinds.ways) continue
       for (const element of blockElements(block.data, block.at, { nodes: false, ways: true })) {
         if (element.type !== 'way') continue
         waysSeen++

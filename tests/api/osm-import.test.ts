@@ -226,6 +226,19 @@ describe.each(await backends())('import:osm on $name', (backend) => {
     expect(await rows()).toHaveLength(3)
   })
 
+  it('refuses a file that lists nodes after ways (unsorted), before writing anything', async () => {
+    const path = join(dir, 'unsorted.osm.pbf')
+    const ways = join(dir, 'ways-only.osm.pbf')
+    const nodes = join(dir, 'nodes-only.osm.pbf')
+    writePbf(ways, { ways: [market] })
+    writePbf(nodes, { nodes: [cafe, ...corners] })
+    // The header, the ways' block, then the nodes' block.
+    const header = headerBlock().length
+    writeFileSync(path, Buffer.concat([readFileSync(ways), readFileSync(nodes).subarray(header)]))
+    await expect(run(path)).rejects.toThrow(/nodes after ways at byte \d+: the file is not sorted \(osmium sort/)
+    expect(await rows()).toHaveLength(0)
+  })
+
   it('refuses to remove when a run keeps far fewer businesses than the last complete one (a wrong file)', async () => {
     const path = file('shrink', BASE)
     await run(path)
