@@ -32,7 +32,9 @@ const businesses = config.jobs
   : null
 // Web Push (server/notify): queued item writes become notifications; JOBS=0 keeps it off unless NOTIFY_JOBS=1.
 const notifier =
-  config.jobs || process.env['NOTIFY_JOBS'] === '1' ? (await import('./notify/start.ts')).startNotifier(store.db, config) : null
+  config.jobs || process.env['NOTIFY_JOBS'] === '1'
+    ? (await import('./notify/start.ts')).startNotifier(store.db, config, createMailer(config.smtpUrl, config.mailFrom))
+    : null
 // Expired refresh tokens, reset links and old rate-limit windows are dropped hourly.
 const prune = setInterval(() => {
   pruneSessions(store.db, new Date().toISOString()).catch((error: unknown) => {

@@ -1,7 +1,8 @@
 // Sends mail by SMTP when SMTP_URL is set; otherwise prints it to the server log (local use).
 import nodemailer from 'nodemailer'
 
-export type Mail = { to: string; subject: string; text: string }
+/** `headers`: extra header lines, e.g. List-Unsubscribe on alert emails (server/notify/email.ts). */
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> }
 export type Mailer = { send(mail: Mail): Promise<void> }
 
 export function createMailer(smtpUrl: string | null, from: string): Mailer {

@@ -33,7 +33,12 @@ const tellable = (row: ItemRow, stamp: string): boolean =>
 type Told = { subscription_id: string; item_id: number; version: string; place: string; created_at: string }
 
 /** The follows an item reaches: place, section and priority each checked. */
-async function followersOf(db: NotifyDb, row: ItemRow, stamp: string): Promise<Told[]> {
+async function followersOf(
+  db: NotifyDb,
+  row: ItemRow,
+  stamp: string,
+  reaches: (place: string, lat: number, lon: number) => boolean,
+): Promise<Told[]> {
   const page = row.page_name?.toLowerCase() ?? null
   const places = await db
     .selectFrom('push_places')
@@ -51,20 +56,6 @@ async function followersOf(db: NotifyDb, row: ItemRow, stamp: string): Promise<T
     )
     .execute()
   const rank = priorityRank(row.priority)
-  const geometry = parseGeometry(row.geometry)
-  const shape = geometry ? toShape(geometry) : null
-  const reached = new Map<string, boolean>()
-  const reaches = (place: string, lat: number, lon: number): boolean => {
-    let known = reached.get(place)
-    if (known === undefined) {
-      const miles = shape
-        ? distanceToShape(lat, lon, shape, row.area_miles)
-        : haversineKm(lat, lon, row.lat, row.lon) / KM_PER_MILE
-      known = place === page || miles <= row.area_miles
-      reached.set(place, known)
-    }
-    return known
-  }
   const version = textVersion(row)
   return places
     .filter((follow) => rank <= follow.min_rank && follow.sections.split(',').includes(row.data_aspect))
@@ -76,6 +67,58 @@ async function followersOf(db: NotifyDb, row: ItemRow, stamp: string): Promise<T
       place: follow.place,
       created_at: stamp,
     }))
+}
+
+/** Confirmed email subscriptions an item reaches, as rows of what each is to be told. */
+async function emailFollowersOf(
+  db: NotifyDb,
+  row: ItemRow,
+  stamp: string,
+  reaches: (place: string, lat: number, lon: number) => boolean,
+) {
+  const page = row.page_name?.toLowerCase() ?? null
+  const rank = priorityRank(row.priority)
+  const subs = await db
+    .selectFrom('email_subscriptions')
+    .select(['id', 'place', 'lat', 'lon', 'sections', 'min_rank'])
+    .where('confirmed_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('lat', '>=', row.min_lat),
+          eb('lat', '<=', row.max_lat),
+          eb('lon', '>=', row.min_lon),
+          eb('lon', '<=', row.max_lon),
+        ]),
+        ...(page ? [eb('place', '=', page)] : []),
+      ]),
+    )
+    .execute()
+  const version = textVersion(row)
+  return subs
+    .filter(
+      (sub) => rank <= sub.min_rank && sub.sections.split(',').includes(row.data_aspect) && reaches(sub.place, sub.lat, sub.lon),
+    )
+    .map((sub) => ({ subscription_id: sub.id, item_id: row.id, version, created_at: stamp, sent_at: null }))
+}
+
+/** Whether an item reaches a place: its page, or within its reach of the item or its shape (kept per place). */
+function reachOf(row: ItemRow): (place: string, lat: number, lon: number) => boolean {
+  const page = row.page_name?.toLowerCase() ?? null
+  const geometry = parseGeometry(row.geometry)
+  const shape = geometry ? toShape(geometry) : null
+  const reached = new Map<string, boolean>()
+  return (place, lat, lon) => {
+    let known = reached.get(place)
+    if (known === undefined) {
+      const miles = shape
+        ? distanceToShape(lat, lon, shape, row.area_miles)
+        : haversineKm(lat, lon, row.lat, row.lon) / KM_PER_MILE
+      known = place === page || miles <= row.area_miles
+      reached.set(place, known)
+    }
+    return known
+  }
 }
 
 /** The rows the claimed events name: a staff write's item, or every item a feed run wrote. */
@@ -122,7 +165,15 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
   const told = new Set<string>()
   for (const row of await itemsOf(db, events)) {
     if (!tellable(row, stamp)) continue
-    const rows = await followersOf(ndb, row, stamp)
+    const reaches = reachOf(row)
+    const emails = await emailFollowersOf(ndb, row, stamp, reaches)
+    for (let at = 0; at < emails.length; at += CHUNK)
+      await ndb
+        .insertInto('email_told')
+        .values(emails.slice(at, at + CHUNK))
+        .onConflict((oc) => oc.columns(['subscription_id', 'item_id', 'version']).doNothing())
+        .execute()
+    const rows = await followersOf(ndb, row, stamp, reaches)
     for (let at = 0; at < rows.length; at += CHUNK) {
       const fresh = await ndb
         .insertInto('push_told')

@@ -7,6 +7,8 @@ import { dispatchEvents } from './dispatch.ts'
 import { allowsPrivatePush } from './endpoint.ts'
 import { vapidKeys } from './keys.ts'
 import { pruneNotify } from './prune.ts'
+import { apiUrl, sendEmails } from './email.ts'
+import type { Mailer } from '../lib/mail.ts'
 import { sendDue, type SendOptions } from './send.ts'
 
 type Env = Record<string, string | undefined>
@@ -16,18 +18,23 @@ const seconds = (value: string | undefined, fallback: number, max: number): numb
   return value !== undefined && value !== '' && Number.isFinite(number) && number >= 0 ? Math.min(number, max) : fallback
 }
 
-/** NOTIFY_BURST_SECONDS (30), NOTIFY_POLL_MS (1000), NOTIFY_RETENTION_DAYS (30), NOTIFY_CONCURRENCY (64). */
+/** NOTIFY_BURST_SECONDS (30), NOTIFY_EMAIL_BURST_SECONDS (300), NOTIFY_POLL_MS (1000), NOTIFY_RETENTION_DAYS (30), NOTIFY_CONCURRENCY (64). */
 export function notifySettings(env: Env = process.env) {
   return {
     burstMs: seconds(env['NOTIFY_BURST_SECONDS'], 30, 3600) * 1000,
     pollMs: Math.max(50, seconds(env['NOTIFY_POLL_MS'], 1000, 60_000)),
     retentionDays: Math.max(1, seconds(env['NOTIFY_RETENTION_DAYS'], 30, 365)),
     concurrency: Math.max(1, seconds(env['NOTIFY_CONCURRENCY'], 64, 1000)),
+    emailBurstMs: seconds(env['NOTIFY_EMAIL_BURST_SECONDS'], 300, 86_400) * 1000,
   }
 }
 
 /** One full round: every queued write dispatched, every due message sent (batch by batch). */
-export async function notifyRound(db: Db, now: () => Date, options: SendOptions): Promise<{ told: number; sent: number }> {
+export async function notifyRound(
+  db: Db,
+  now: () => Date,
+  options: SendOptions & { email?: { mailer: Mailer; apiUrl: string; secret: Uint8Array; burstMs: number } },
+): Promise<{ told: number; sent: number }> {
   let told = 0
   let sent = 0
   for (let round = 0; round < 1000; round++) {
@@ -40,11 +47,18 @@ export async function notifyRound(db: Db, now: () => Date, options: SendOptions)
     sent += summary.sent
     if (!summary.sent && !summary.failed && !summary.gone && !summary.held) break
   }
+  const email = options.email
+  if (email)
+    for (let round = 0; round < 100; round++) {
+      const count = await sendEmails(db, email.mailer, now(), { owner: options.owner, siteUrl: options.siteUrl, ...email })
+      sent += count
+      if (!count) break
+    }
   return { told, sent }
 }
 
 /** Started by server/index.ts with the other background work (JOBS), or alone with NOTIFY_JOBS=1. */
-export function startNotifier(db: Db, config: Config, env: Env = process.env) {
+export function startNotifier(db: Db, config: Config, mailer: Mailer, env: Env = process.env) {
   const settings = notifySettings(env)
   const options: SendOptions = {
     owner: `${hostname()}:${process.pid}`,
@@ -54,13 +68,17 @@ export function startNotifier(db: Db, config: Config, env: Env = process.env) {
     burstMs: settings.burstMs,
     concurrency: settings.concurrency,
   }
+  // Email alerts only where SMTP is set up (otherwise the mailer prints to the log).
+  const email = config.smtpUrl
+    ? { mailer, apiUrl: apiUrl(config, env), secret: config.jwtSecret, burstMs: settings.emailBurstMs }
+    : undefined
   let running = false
   let stopped = false
   const tick = async () => {
     if (running || stopped) return
     running = true
     try {
-      await notifyRound(db, () => new Date(), options)
+      await notifyRound(db, () => new Date(), { ...options, ...(email ? { email } : {}) })
     } catch (error) {
       console.error('notify: a round failed:', error instanceof Error ? error.message : 'unknown error')
     } finally {

@@ -51,6 +51,28 @@ export type NotifyTables = {
   }
 }
 
+export type EmailTables = {
+  email_subscriptions: {
+    id: string
+    email: string
+    place: string
+    lat: number
+    lon: number
+    timezone: string
+    sections: string
+    min_rank: number
+    mode: string
+    lang: string
+    token_hash: string
+    confirmed_at: string | null
+    created_at: string
+    last_sent_at: string | null
+    claimed_until: string | null
+    claimed_by: string | null
+  }
+  email_told: { subscription_id: string; item_id: number; version: string; created_at: string; sent_at: string | null }
+}
+
 /** The database with the notification tables known to the query builder. */
-export const notifyDb = (db: Db) => db.withTables<NotifyTables>()
+export const notifyDb = (db: Db) => db.withTables<NotifyTables & EmailTables>()
 export type NotifyDb = ReturnType<typeof notifyDb>

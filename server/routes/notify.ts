@@ -1,6 +1,7 @@
 // Web Push subscriptions (issue 24): the VAPID public key, subscribe, read, change and stop (by the holder of the
 // subscription's secret, sent as `Authorization: Bearer <secret>`), and counts per place for staff. No account.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { errorBody } from '../../src/lib/errors.ts'
 import { PRIORITIES } from '../../src/lib/items.ts'
 import { MAX_PLACES, NOTIFY_SECTIONS, prefsProblem, type NotifyPrefs } from '../../src/lib/notify/prefs.ts'
@@ -22,6 +23,8 @@ import {
   type PushKeys,
 } from '../notify/subscriptions.ts'
 import { errors, json } from '../schemas.ts'
+import { confirmEmail, emailTexts, linkPage, openLink, requestEmail, unsubscribeEmail } from '../notify/email.ts'
+import { findCity } from '../lib/cities.ts'
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
 const placePrefs = z
@@ -181,3 +184,82 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       return c.json({ places: await countsByPlace(c.var.deps.store.db) }, 200)
     },
   )
+
+/** Email subscriptions from one address: 10 an hour. Per email address, confirmations are limited without a word. */
+const emailLimits = (source: string) => [{ bucket: `notify-email:${source}`, limit: 10, windowSeconds: 3600 }]
+
+export const emailBody = z
+  .object({
+    email: z.email().max(254),
+    place: z.string().max(120).openapi({ example: 'wa/duvall' }),
+    mode: z.enum(['instant', 'daily']).default('instant'),
+    lang: z.enum(LOCALES),
+    sections: z.array(z.enum(NOTIFY_SECTIONS)).min(1).max(NOTIFY_SECTIONS.length).default(['statuses', 'roads']),
+    minPriority: z.enum(PRIORITIES).default('Warning'),
+  })
+  .strict()
+  .openapi('NotifyEmail')
+const linkQuery = z.object({ id: z.string().max(40), token: z.string().max(64) })
+const ACCEPTED = 'If this address can receive alerts, a confirmation email is on its way.'
+
+/** The page of a confirm or unsubscribe link: GET shows a button, POST (the button, or a mail client's one-click) acts. */
+function linkRoutes(kind: 'confirm' | 'unsubscribe') {
+  return async (c: Context<AppEnv>) => {
+    const parsed = linkQuery.safeParse(c.req.query())
+    const { store, config, now } = c.var.deps
+    const opened = parsed.success ? await openLink(store.db, config.jwtSecret, parsed.data.id, parsed.data.token) : null
+    c.header('Cache-Control', 'no-store')
+    if (!opened) return c.html(linkPage('en', emailTexts('en', '').invalid, null, null), 404)
+    const texts = emailTexts(opened.lang, opened.place)
+    if (c.req.method === 'GET') {
+      const [heading, button] =
+        kind === 'confirm' ? [texts.confirmPage, texts.confirmButton] : [texts.unsubscribePage, texts.unsubscribeButton]
+      return c.html(linkPage(opened.lang, heading, button, c.req.url), 200)
+    }
+    if (kind === 'confirm') await confirmEmail(store.db, opened.id, now())
+    else await unsubscribeEmail(store.db, opened.id)
+    return c.html(linkPage(opened.lang, kind === 'confirm' ? texts.confirmed : texts.unsubscribed, null, null), 200)
+  }
+}
+
+notify.openapi(
+  createRoute({
+    method: 'post',
+    path: '/api/notify/email',
+    summary:
+      'Email alerts for a place (when SMTP is set up): a confirmation link is sent; the answer is the same for every address',
+    request: { body: { content: { 'application/json': { schema: emailBody } }, required: true } },
+    responses: {
+      202: json(z.object({ ok: z.boolean(), message: z.string() }), 'Taken'),
+      400: errors[400],
+      404: errors[404],
+      429: json(z.object({ error: z.string() }), 'Too many requests from this address'),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const { store, config, mailer, now } = c.var.deps
+    if (!config.smtpUrl) return c.json(errorBody('not_found'), 404)
+    const city = findCity(body.place)
+    if (!city?.route || !/^[a-z]{2}\/[a-z-]+$/i.test(body.place))
+      return c.json(badRequest('place is not a place Porchlight knows'), 400)
+    if (await overLimit(c, emailLimits(clientSource(c)))) return c.json(errorBody('too_many'), 429)
+    await requestEmail(store.db, mailer, config, { ...body, place: { ...city, route: city.route } }, now())
+    return c.json({ ok: true, message: ACCEPTED }, 202)
+  },
+)
+for (const kind of ['confirm', 'unsubscribe'] as const) {
+  notify.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: `/api/notify/email/${kind}`,
+      summary:
+        kind === 'confirm'
+          ? 'The confirm link’s page (a button that POSTs)'
+          : 'The unsubscribe link’s page (a button that POSTs)',
+      request: { query: linkQuery },
+      responses: { 200: { description: 'An HTML page' }, 404: { description: 'Not a valid link' } },
+    }),
+  )
+  notify.on(['GET', 'POST'], `/api/notify/email/${kind}`, linkRoutes(kind))
+}

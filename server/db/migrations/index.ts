@@ -17,6 +17,7 @@ import { transitStatic } from './014-transit-static.ts'
 import { osmImport } from './015-osm-import.ts'
 import { itemTimes } from './016-item-times.ts'
 import { notify } from './017-notify.ts'
+import { notifyEmail } from './018-notify-email.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -40,5 +41,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '015-osm-import': osmImport,
     '016-item-times': itemTimes,
     '017-notify': notify(kind),
+    '018-notify-email': notifyEmail,
   }
 }

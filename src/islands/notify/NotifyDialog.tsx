@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { fill } from '../../lib/fill.ts'
 import type { Priority } from '../../lib/items.ts'
-import { $notify, followPlace, followed, NotifyError, pushSupport, unfollowPlace } from '../../lib/notify/client.ts'
+import {
+  $notify,
+  followPlace,
+  followed,
+  NotifyError,
+  pushSupport,
+  requestEmailAlerts,
+  unfollowPlace,
+} from '../../lib/notify/client.ts'
 import { defaultPlacePrefs, NOTIFY_SECTIONS, type NotifySection, type PlacePrefs } from '../../lib/notify/prefs.ts'
 import type { Locale } from '../../lib/routing/routes.ts'
 
@@ -19,6 +27,9 @@ export function NotifyDialog(props: { place: string; placeName: string; locale: 
   const [quiet, setQuiet] = useState(Boolean(known?.quiet))
   const [status, setStatus] = useState('')
   const [busy, setBusy] = useState(false)
+  const [email, setEmail] = useState('')
+  const [mode, setMode] = useState<'instant' | 'daily'>('instant')
+  const [emailOff, setEmailOff] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
   const support = pushSupport()
   useEffect(() => {
@@ -123,6 +134,44 @@ export function NotifyDialog(props: { place: string; placeName: string; locale: 
             </>
           )}
         </fieldset>
+        {!emailOff && (
+          <fieldset>
+            <legend>{t('notify.email')}</legend>
+            <label>
+              {t('notify.emailAddress')}{' '}
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+            </label>{' '}
+            <label>
+              {t('notify.emailMode')}{' '}
+              <select
+                name="mode"
+                value={mode}
+                onChange={(event) => setMode(event.currentTarget.value === 'daily' ? 'daily' : 'instant')}
+              >
+                <option value="instant">{t('notify.emailInstant')}</option>
+                <option value="daily">{t('notify.emailDaily')}</option>
+              </select>
+            </label>{' '}
+            <button
+              type="button"
+              disabled={busy || !/^[^@\s]+@[^@\s]+$/.test(email) || !prefs.sections.length}
+              onClick={() =>
+                void requestEmailAlerts(email.trim(), prefs, mode, locale).then((outcome) => {
+                  if (outcome === 'off') setEmailOff(true)
+                  setStatus(outcome === 'sent' ? t('notify.emailSent') : outcome === 'failed' ? t('notify.failed') : '')
+                })
+              }
+            >
+              {t('notify.emailSend')}
+            </button>
+          </fieldset>
+        )}
         <p role="status" aria-live="polite">
           {status}
         </p>

@@ -110,3 +110,29 @@ export async function unfollowPlace(place: string): Promise<void> {
 /** The preferences kept for a place, if it is followed. */
 export const followed = (saved: Saved | null, place: string): PlacePrefs | null =>
   saved?.places.find((entry) => entry.place === place) ?? null
+
+/**
+ * Asks for email alerts for a place: 'sent' (the same answer for every address: a confirmation link may be on its way),
+ * 'off' where the operator has not set up email, 'failed' otherwise.
+ */
+export async function requestEmailAlerts(
+  email: string,
+  prefs: PlacePrefs,
+  mode: 'instant' | 'daily',
+  lang: Locale,
+): Promise<'sent' | 'off' | 'failed'> {
+  try {
+    const body = JSON.stringify({
+      email,
+      place: prefs.place,
+      mode,
+      lang,
+      sections: prefs.sections,
+      minPriority: prefs.minPriority,
+    })
+    const answer = await call('/api/notify/email', { method: 'POST', body })
+    return answer.status === 202 ? 'sent' : answer.status === 404 ? 'off' : 'failed'
+  } catch {
+    return 'failed'
+  }
+}

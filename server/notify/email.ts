@@ -1,0 +1,289 @@
+// Email alerts (issue 24), when the operator sets SMTP_URL: per address and place, double opt-in (nothing is sent
+// until the link in the first email is used), instant or a daily digest, an unsubscribe link and the
+// List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058) in every alert. The subscribe call answers the same
+// whatever the address's state, and sends in the background, so nobody learns whether an address is subscribed.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { useTranslations } from '../../src/i18n/index.ts'
+import { priorityRank } from '../../src/lib/items.ts'
+import type { NotifySection } from '../../src/lib/notify/prefs.ts'
+import { EMAIL_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
+import { isLocale, type Locale } from '../../src/lib/routing/routes.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/index.ts'
+import { hit } from '../db/queries/rate-limits.ts'
+import type { City } from '../../src/lib/cities.ts'
+import type { Mailer } from '../lib/mail.ts'
+import { LEASE_MS } from './claim.ts'
+import { itemLink } from './place-feed.ts'
+import { placeName } from './message.ts'
+import { notifyDb } from './tables.ts'
+
+export type EmailMode = 'instant' | 'daily'
+export type EmailRequest = {
+  email: string
+  place: City & { route: string }
+  mode: EmailMode
+  lang: Locale
+  sections: NotifySection[]
+  minPriority: string
+}
+
+/** Confirmation emails per address: 3 a day, then the request is dropped without a word (the answer is the same). */
+const CONFIRMS_PER_DAY = 3
+/** Alert emails per address: 24 a day; past that, what waits goes in the next window's email. */
+const ALERTS_PER_DAY = 24
+const CHUNK = 200
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('base64url')
+const localeOf = (lang: string): Locale => (isLocale(lang) ? lang : 'en')
+
+/** Where the API is reached from a mail client: PUBLIC_API_URL (as the site's build), else this server on its port. */
+export const apiUrl = (config: Config, env: Record<string, string | undefined> = process.env): string =>
+  (env['PUBLIC_API_URL'] || `http://localhost:${config.port}`).replace(/\/$/, '')
+
+/** The secret of a subscription's links: an HMAC of its id under the JWT secret, so every instance can check it. */
+export const linkToken = (secret: Uint8Array, id: string): string =>
+  createHmac('sha256', secret).update(`notify-email:${id}`).digest('base64url').slice(0, 32)
+
+const links = (base: string, id: string, token: string) => ({
+  confirm: `${base}/api/notify/email/confirm?id=${id}&token=${token}`,
+  unsubscribe: `${base}/api/notify/email/unsubscribe?id=${id}&token=${token}`,
+})
+
+/**
+ * Takes a subscribe request. A new address and place gets a row and a confirmation email; an unconfirmed one gets a
+ * new link (the old one stops working); a confirmed one is left as it is. Mail goes out after the answer.
+ */
+export async function requestEmail(db: Db, mailer: Mailer, config: Config, request: EmailRequest, now: Date): Promise<void> {
+  const email = request.email.trim().toLowerCase()
+  const ndb = notifyDb(db)
+  if ((await hit(db, `notify-email-confirm:${hash(email)}`, 86_400, now)) > CONFIRMS_PER_DAY) return
+  const existing = await ndb
+    .selectFrom('email_subscriptions')
+    .select(['id', 'confirmed_at'])
+    .where('email', '=', email)
+    .where('place', '=', request.place.route)
+    .executeTakeFirst()
+  if (existing?.confirmed_at) return
+  const id = existing?.id ?? randomBytes(16).toString('base64url')
+  const token = linkToken(config.jwtSecret, id)
+  const stamp = now.toISOString()
+  const values = {
+    sections: request.sections.join(','),
+    min_rank: priorityRank(request.minPriority),
+    mode: request.mode,
+    lang: request.lang,
+    token_hash: hash(token),
+  }
+  if (existing) await ndb.updateTable('email_subscriptions').set(values).where('id', '=', id).execute()
+  else
+    await ndb
+      .insertInto('email_subscriptions')
+      .values({
+        id,
+        email,
+        place: request.place.route,
+        lat: request.place.lat,
+        lon: request.place.lon,
+        timezone: request.place.timezone,
+        created_at: stamp,
+        confirmed_at: null,
+        last_sent_at: null,
+        claimed_until: null,
+        claimed_by: null,
+        ...values,
+      })
+      .onConflict((oc) => oc.columns(['email', 'place']).doNothing())
+      .execute()
+  const t = useTranslations(request.lang)
+  const place = `${request.place.name}, ${request.place.state}`
+  const link = links(apiUrl(config), id, token)
+  void mailer
+    .send({
+      to: email,
+      subject: t(EMAIL_TEXT_KEYS.confirmSubject, { place }),
+      text: `${t(EMAIL_TEXT_KEYS.confirmBody, { place })}\n\n${link.confirm}\n`,
+    })
+    .catch((error: unknown) =>
+      console.error('notify: a confirmation email failed:', error instanceof Error ? error.message : 'unknown'),
+    )
+}
+
+type Opened = { id: string; place: string; lang: Locale; confirmed: boolean }
+
+/** The subscription a link opens (its id and secret), or null. */
+export async function openLink(db: Db, secret: Uint8Array, id: string, token: string): Promise<Opened | null> {
+  if (!/^[\w-]{22}$/.test(id) || !/^[\w-]{32}$/.test(token)) return null
+  const row = await notifyDb(db)
+    .selectFrom('email_subscriptions')
+    .select(['id', 'place', 'lang', 'confirmed_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) return null
+  const given = Buffer.from(token)
+  const kept = Buffer.from(linkToken(secret, row.id))
+  if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null
+  return { id: row.id, place: row.place, lang: localeOf(row.lang), confirmed: row.confirmed_at !== null }
+}
+
+export async function confirmEmail(db: Db, id: string, now: Date): Promise<void> {
+  await notifyDb(db)
+    .updateTable('email_subscriptions')
+    .set({ confirmed_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .execute()
+}
+
+export async function unsubscribeEmail(db: Db, id: string): Promise<void> {
+  await notifyDb(db).deleteFrom('email_subscriptions').where('id', '=', id).execute()
+}
+
+/** The page a confirm or unsubscribe link shows: plain HTML, no script, a form that POSTs (so link scanners change nothing). */
+export function linkPage(lang: Locale, heading: string, button: string | null, action: string | null): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const form =
+    button && action
+      ? `<form method="post" action="${escape(action)}"><button type="submit">${escape(button)}</button></form>`
+      : ''
+  return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Porchlight</title><h1>${escape(heading)}</h1>${form}</html>`
+}
+
+export const emailTexts = (lang: Locale, place: string) => {
+  const t = useTranslations(lang)
+  const name = placeName(place)
+  return {
+    confirmPage: t(EMAIL_TEXT_KEYS.confirmPage, { place: name }),
+    confirmButton: t(EMAIL_TEXT_KEYS.confirmButton),
+    confirmed: t(EMAIL_TEXT_KEYS.confirmed, { place: name }),
+    unsubscribePage: t(EMAIL_TEXT_KEYS.unsubscribePage, { place: name }),
+    unsubscribeButton: t(EMAIL_TEXT_KEYS.unsubscribeButton),
+    unsubscribed: t(EMAIL_TEXT_KEYS.unsubscribed, { place: name }),
+    invalid: t(EMAIL_TEXT_KEYS.invalidLink),
+  }
+}
+
+export type EmailSendOptions = { owner: string; burstMs: number; siteUrl: string; apiUrl: string; secret: Uint8Array }
+
+/**
+ * Sends what waits: instant subscriptions once their burst has ended, daily ones when their last email is a day old.
+ * Each subscription is claimed (a lease on its row) so instances never send one twice; a failure waits for the lease.
+ */
+export async function sendEmails(db: Db, mailer: Mailer, now: Date, options: EmailSendOptions): Promise<number> {
+  const ndb = notifyDb(db)
+  const stamp = now.toISOString()
+  const burstEnd = new Date(now.getTime() - options.burstMs).toISOString()
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString()
+  const due = await ndb
+    .selectFrom('email_subscriptions as s')
+    .innerJoin('email_told as t', 't.subscription_id', 's.id')
+    .select(['s.id'])
+    .where('t.sent_at', 'is', null)
+    .where('s.confirmed_at', 'is not', null)
+    .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<=', stamp)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('s.mode', '=', 'instant'), eb('t.created_at', '<=', burstEnd)]),
+        eb.and([eb('s.mode', '=', 'daily'), eb.or([eb('s.last_sent_at', 'is', null), eb('s.last_sent_at', '<=', dayAgo)])]),
+      ]),
+    )
+    .groupBy('s.id')
+    .limit(CHUNK)
+    .execute()
+  if (!due.length) return 0
+  const claimed = await ndb
+    .updateTable('email_subscriptions')
+    .set({ claimed_until: new Date(now.getTime() + LEASE_MS).toISOString(), claimed_by: options.owner })
+    .where(
+      'id',
+      'in',
+      due.map((row) => row.id),
+    )
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
+    .returning(['id', 'email', 'place', 'mode', 'lang'])
+    .execute()
+  let sent = 0
+  for (const sub of claimed) {
+    const waiting = await ndb
+      .selectFrom('email_told as t')
+      .innerJoin('items as i', 'i.id', 't.item_id')
+      .select([
+        't.item_id',
+        't.version',
+        'i.title',
+        'i.state',
+        'i.lines',
+        'i.priority',
+        'i.data_aspect',
+        'i.is_active',
+        'i.layer',
+      ])
+      .where('t.subscription_id', '=', sub.id)
+      .where('t.sent_at', 'is', null)
+      .execute()
+    const live = waiting.filter((row) => row.is_active === 1 && row.layer === 0)
+    const release = { claimed_until: null, claimed_by: null }
+    if (live.length && (await hit(db, `notify-email-send:${hash(sub.email)}`, 86_400, now)) > ALERTS_PER_DAY) {
+      await ndb.updateTable('email_subscriptions').set(release).where('id', '=', sub.id).execute()
+      continue
+    }
+    try {
+      if (live.length) {
+        await mailer.send(alertMail(sub, live, options))
+        sent++
+      }
+      await ndb
+        .updateTable('email_told')
+        .set({ sent_at: stamp })
+        .where('subscription_id', '=', sub.id)
+        .where('sent_at', 'is', null)
+        .where('created_at', '<=', stamp)
+        .execute()
+      await ndb
+        .updateTable('email_subscriptions')
+        .set({ ...release, ...(live.length ? { last_sent_at: stamp } : {}) })
+        .where('id', '=', sub.id)
+        .execute()
+    } catch (error) {
+      // The lease stays: the next try comes when it runs out (a minute).
+      console.error('notify: an alert email failed:', error instanceof Error ? error.message : 'unknown error')
+    }
+  }
+  return sent
+}
+
+type Waiting = { item_id: number; title: string; state: string | null; lines: string; priority: string; data_aspect: string }
+
+function alertMail(
+  sub: { id: string; email: string; place: string; mode: string; lang: string },
+  rows: Waiting[],
+  options: EmailSendOptions,
+) {
+  const lang = localeOf(sub.lang)
+  const t = useTranslations(lang)
+  const place = placeName(sub.place)
+  const sorted = [...rows].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.item_id - b.item_id)
+  const lines = sorted.map((row) => {
+    let first = ''
+    try {
+      const value: unknown = JSON.parse(row.lines)
+      if (Array.isArray(value)) first = String(value.find((line) => typeof line === 'string' && line.trim()) ?? '')
+    } catch {
+      // no lines
+    }
+    const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
+    const detail = [row.state, first].filter(Boolean).join(' · ')
+    return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${itemLink(options.siteUrl, lang, sub.place, section, row.item_id)}`
+  })
+  const unsubscribe = links(options.apiUrl, sub.id, linkToken(options.secret, sub.id)).unsubscribe
+  const subject =
+    sorted.length === 1 || sub.mode === 'instant'
+      ? t(EMAIL_TEXT_KEYS.alertSubject, { place, title: sorted[0]!.title })
+      : t(EMAIL_TEXT_KEYS.digestSubject, { place, count: sorted.length })
+  return {
+    to: sub.email,
+    subject: subject.slice(0, 200),
+    text: `${lines.join('\n\n')}\n\n-- \n${t(EMAIL_TEXT_KEYS.footer, { place })}\n${unsubscribe}\n`,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  }
+}

@@ -1,0 +1,176 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer } from '../../server/lib/mail.ts'
+import { vapidKeys } from '../../server/notify/keys.ts'
+import { notifyRound } from '../../server/notify/start.ts'
+import { backends } from './backends.ts'
+import { duvallItem, startHarness, type Harness } from './harness.ts'
+
+type Caught = { to: string[]; raw: string }
+
+/** A local SMTP catcher: every message as the wire carried it. */
+async function startCatcher() {
+  const caught: Caught[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      const parts: Buffer[] = []
+      stream.on('data', (part: Buffer) => parts.push(part))
+      stream.on('end', () => {
+        // Headers unfolded (one line each), the quoted-printable body decoded.
+        const text = Buffer.concat(parts).toString('utf8')
+        const split = text.search(/\r?\n\r?\n/)
+        const head = text.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
+        const body = Buffer.from(
+          text
+            .slice(split)
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8')
+        caught.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: head + body })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return { url: `smtp://127.0.0.1:${port}`, caught, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+const linkIn = (text: string, kind: 'confirm' | 'unsubscribe'): string => {
+  const match = new RegExp(`https?://[^\\s>]+/api/notify/email/${kind}\\?id=[\\w-]+&token=[\\w-]+`).exec(text)
+  if (!match) throw new Error(`no ${kind} link in ${text}`)
+  return match[0]
+}
+const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, '')
+
+describe.each(await backends())('email alerts on $name', (backend) => {
+  let api: Harness
+  let admin: string
+  let catcher: Awaited<ReturnType<typeof startCatcher>>
+  const BURST = 300_000
+
+  const round = (email = true) =>
+    notifyRound(api.store.db, () => api.clock.now, {
+      owner: 'test',
+      vapid: vapidKeys(api.config.dataDir, api.config.siteUrl),
+      siteUrl: api.config.siteUrl,
+      allowPrivate: true,
+      burstMs: 30_000,
+      ...(email
+        ? {
+            email: {
+              mailer: createMailer(catcher.url, 'Porchlight <alerts@porchlight.example>'),
+              apiUrl: 'https://api.porchlight.example',
+              secret: api.config.jwtSecret,
+              burstMs: BURST,
+            },
+          }
+        : {}),
+    })
+  const later = (ms: number) => (api.clock.now = new Date(api.clock.now.getTime() + ms))
+  const subscribe = (email: string, fields: Record<string, unknown> = {}) =>
+    api.send('POST', '/api/notify/email', { body: { email, place: 'wa/duvall', lang: 'en', ...fields } })
+  const create = async (title: string, priority = 'Warning') => {
+    const { status } = await api.send('POST', '/items', { token: admin, body: duvallItem({ title, priority }) })
+    expect(status).toBe(201)
+  }
+
+  beforeAll(async () => {
+    catcher = await startCatcher()
+    api = await startHarness(backend, {
+      SMTP_URL: catcher.url,
+      SITE_URL: 'https://porchlight.example',
+      PUBLIC_API_URL: 'https://api.porchlight.example',
+    })
+    admin = (await api.signIn('superadmin')).token
+  })
+  afterAll(async () => {
+    await api.close()
+    await catcher.close()
+  })
+
+  it('sends nothing until the link in the first email is used, then alerts with unsubscribe headers', async () => {
+    const first = await subscribe('Reader@Example.org')
+    expect(first).toMatchObject({ status: 202, body: { ok: true } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const confirm = api.mails.find((mail) => mail.to === 'reader@example.org')!
+    expect(confirm.subject).toBe('Confirm alerts for Duvall, WA')
+    await create('Before confirming')
+    await round()
+    later(BURST + 1000)
+    await round()
+    expect(catcher.caught).toEqual([])
+
+    // The link's page changes nothing (mail scanners follow links); its button does.
+    const link = pathOf(linkIn(confirm.text, 'confirm'))
+    const page = await api.app.request(link)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<form method="post"')
+    expect((await api.app.request(link, { method: 'POST' })).status).toBe(200)
+
+    await create('Boil water notice', 'Critical')
+    await create('Library closed', 'Info')
+    await round()
+    expect(catcher.caught).toEqual([])
+    later(BURST + 1000)
+    await round()
+    expect(catcher.caught).toHaveLength(1)
+    const mail = catcher.caught[0]!
+    expect(mail.to).toEqual(['reader@example.org'])
+    expect(mail.raw).toMatch(/^Subject: Duvall, WA: Boil water notice/m)
+    expect(mail.raw).toMatch(
+      /^List-Unsubscribe: <https:\/\/api\.porchlight\.example\/api\/notify\/email\/unsubscribe\?id=[\w-]+&token=[\w-]+>/m,
+    )
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
+    expect(mail.raw).toContain('https://porchlight.example/wa/duvall/statuses#item-')
+    expect(mail.raw).not.toContain('Library closed')
+    expect(mail.raw).not.toContain('Before confirming')
+
+    // One-click unsubscribe (RFC 8058): a POST to the header's address; nothing more is sent.
+    const unsubscribe = pathOf(linkIn(mail.raw, 'unsubscribe'))
+    expect((await api.app.request(unsubscribe, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200)
+    await create('After unsubscribing', 'Critical')
+    later(BURST + 1000)
+    await round()
+    later(BURST + 1000)
+    await round()
+    expect(catcher.caught).toHaveLength(1)
+    expect((await api.app.request(unsubscribe, { method: 'POST' })).status).toBe(404)
+  })
+
+  it('answers the same for every address and limits confirmation emails per address', async () => {
+    const answers = []
+    for (let count = 0; count < 5; count++) answers.push(await subscribe('busy@example.org'))
+    answers.push(await subscribe('other@example.org', { mode: 'daily' }))
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 202, body: { ok: true, message: answers[0]!.body.message } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(api.mails.filter((mail) => mail.to === 'busy@example.org')).toHaveLength(3)
+  })
+
+  it('refuses bad input, forged links, and answers 404 where SMTP is not set up', async () => {
+    expect((await subscribe('not-an-address')).status).toBe(400)
+    expect((await subscribe('x@example.org', { place: 'wa/nowhere-at-all' })).status).toBe(400)
+    expect((await subscribe('x@example.org', { mode: 'hourly' })).status).toBe(400)
+    expect(
+      (
+        await api.app.request('/api/notify/email/confirm?id=AAAAAAAAAAAAAAAAAAAAAA&token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(404)
+    const plain = await startHarness(backend)
+    try {
+      expect(
+        (await plain.send('POST', '/api/notify/email', { body: { email: 'x@example.org', place: 'wa/duvall', lang: 'en' } }))
+          .status,
+      ).toBe(404)
+    } finally {
+      await plain.close()
+    }
+  })
+})
