@@ -1,74 +1,132 @@
 import { useStore } from '@nanostores/react'
-import { priorityLevel, groupStatuses } from '../../lib/live/statuses.ts'
+import { ALERT_CATEGORIES, priorityLevel, groupStatuses } from '../../lib/live/statuses.ts'
+import { FILTER_FROM, FOLD_FROM, SHOWN_PER_GROUP, orderStatusGroups, passes, splitShown } from '../../lib/live/order.ts'
+import { priorityRank, type AlertItem } from '../../lib/items.ts'
 import { safeHttpUrl } from '../../lib/live/business.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
 import { $now } from '../../lib/stores/source.ts'
 import { SourceCard } from '../weather/Card.tsx'
-import { useT } from '../../i18n/use-t.ts'
+import { useT, type T } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
+import { FilterBar, Folded, NoMatch, useHashFilter } from './ListTools.tsx'
 
-/** Statuses near the point, grouped by category; every text shown as text, links and images http(s) only. */
+const rankOf = (item: AlertItem): number => priorityRank(item.priority)
+
+/**
+ * Statuses near the point, grouped by category, the group with the most pressing item first; a long
+ * group folds after a few items ("12 more in Traffic"). Every text shown as text, links and images http(s) only.
+ */
 export function StatusesList() {
   const t = useT()
-  const now = useStore($now)
-  const { locale, settings, timeZone } = useLiveDisplay()
+  const [filter, setFilter] = useHashFilter(ALERT_CATEGORIES)
   return (
     <SourceCard source={reaction} errorKey="error.statuses">
       {(data) => {
         if (!t) return null
-        const groups = groupStatuses(data.statuses.messages)
-        if (!groups.length)
-          return (
-            <div>
-              <p className="empty-title">{t('empty.statuses')}</p>
-              <p className="muted">{t('empty.hint')}</p>
-              <EmptyCoverage section="statuses" locale={locale} t={t} />
-            </div>
-          )
-        return groups.map(({ category, items }) => (
-          <section key={category} className="status-group" aria-labelledby={`cat-${category}`}>
-            <h3 id={`cat-${category}`}>{t(`category.${category}`)}</h3>
-            <ul className="live-list">
-              {items.map((item) => {
-                const level = priorityLevel(item.priority)
-                const image = safeHttpUrl(item.image) ?? safeHttpUrl(item.icon)
-                return (
-                  <li key={item.id} className={`live-item prio-${level}`}>
-                    {image && <img src={image} alt="" width="48" height="48" loading="lazy" decoding="async" />}
-                    <div>
-                      <p className="live-title">
-                        <span className={`tag prio prio-${level}`}>{t(`priority.${level}`)}</span>{' '}
-                        {item.state && <span className="tag state">{stateLabel(item.state, t)}</span>}{' '}
-                        <ItemTitle title={item.title} href={item.link} />
-                      </p>
-                      <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />
-                      {item.data.lines.map((line, index) => (
-                        <p key={index}>{line}</p>
-                      ))}
-                      <p className="muted live-meta">
-                        {item.distance !== null && <span>{distanceText(item.distance, settings, locale, t)}</span>}{' '}
-                        <Checked
-                          retrieved={item.retrieved}
-                          isOld={item.isOld}
-                          now={now}
-                          locale={locale}
-                          t={t}
-                          fromFeed={itemSource(item) !== null}
-                        />{' '}
-                        <SourceCredit item={item} t={t} /> <EditButton item={item} t={t} />
-                      </p>
-                    </div>
-                  </li>
-                )
-              })}
-            </ul>
-          </section>
-        ))
+        const all = data.statuses.messages
+        const groups = orderStatusGroups(groupStatuses(all))
+        if (!groups.length) return <Empty t={t} />
+        const shownGroups = groups
+          .filter((group) => filter.kind === 'all' || group.category === filter.kind)
+          .map((group) => ({ ...group, items: group.items.filter((item) => passes(rankOf(item), filter.prio)) }))
+          .filter((group) => group.items.length > 0)
+        const label = (kind: string) => t(`category.${kind as (typeof ALERT_CATEGORIES)[number]}`)
+        return (
+          <>
+            {all.length >= FILTER_FROM && (
+              <FilterBar
+                filter={filter}
+                onChange={setFilter}
+                kinds={groups.map((group) => group.category)}
+                kindLabel={label}
+                t={t}
+              />
+            )}
+            {!shownGroups.length && <NoMatch onReset={() => setFilter({ prio: 'all', kind: 'all' })} t={t} />}
+            {shownGroups.map(({ category, items }) => {
+              const { shown, folded } = splitShown(items, rankOf, all.length >= FOLD_FROM ? SHOWN_PER_GROUP : Infinity)
+              return (
+                <section key={category} className="status-group" aria-labelledby={`cat-${category}`}>
+                  <div className="group-head">
+                    <h3 id={`cat-${category}`}>{label(category)}</h3>
+                    <span className="group-count">{items.length}</span>
+                  </div>
+                  <ul className="live-list">
+                    {shown.map((item) => (
+                      <StatusItem key={item.id} item={item} t={t} />
+                    ))}
+                  </ul>
+                  {folded.length > 0 && (
+                    <Folded label={t('live.more', { count: String(folded.length), group: label(category) })}>
+                      <ul className="live-list">
+                        {folded.map((item) => (
+                          <StatusItem key={item.id} item={item} t={t} />
+                        ))}
+                      </ul>
+                    </Folded>
+                  )}
+                </section>
+              )
+            })}
+          </>
+        )
       }}
     </SourceCard>
+  )
+}
+
+function Empty({ t }: { t: T }) {
+  const { locale } = useLiveDisplay()
+  return (
+    <div>
+      <p className="empty-title">{t('empty.statuses')}</p>
+      <p className="muted">{t('empty.hint')}</p>
+      <EmptyCoverage section="statuses" locale={locale} t={t} />
+    </div>
+  )
+}
+
+/** One status: priority and state above a bold title, its lines as the summary, when, then where and who. */
+function StatusItem({ item, t }: { item: AlertItem; t: T }) {
+  const now = useStore($now)
+  const { locale, settings, timeZone } = useLiveDisplay()
+  const level = priorityLevel(item.priority)
+  const image = safeHttpUrl(item.image) ?? safeHttpUrl(item.icon)
+  const linked = safeHttpUrl(item.link) !== null
+  return (
+    <li className={`live-item prio-${level}${linked ? ' linked' : ''}`}>
+      {image && <img src={image} alt="" width="48" height="48" loading="lazy" decoding="async" />}
+      <div className="live-body">
+        <p className="live-tags">
+          <span className={`tag prio prio-${level}`}>{t(`priority.${level}`)}</span>{' '}
+          {item.state && <span className="tag state">{stateLabel(item.state, t)}</span>}
+        </p>
+        <p className="live-title">
+          <ItemTitle title={item.title} href={item.link} />
+        </p>
+        {item.data.lines.map((line, index) => (
+          <p key={index} className="live-summary">
+            {line}
+          </p>
+        ))}
+        <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />
+        <p className="muted live-meta">
+          {item.distance !== null && <span>{distanceText(item.distance, settings, locale, t)}</span>}{' '}
+          <Checked
+            retrieved={item.retrieved}
+            isOld={item.isOld}
+            now={now}
+            locale={locale}
+            t={t}
+            fromFeed={itemSource(item) !== null}
+          />{' '}
+          <SourceCredit item={item} t={t} /> <EditButton item={item} t={t} />
+        </p>
+      </div>
+    </li>
   )
 }

@@ -72,6 +72,9 @@ export function orderRoadGroups(groups: readonly RoadGroup[]): RoadGroup[] {
 /** Lists at least this long get the filter; a short list is read at a glance. */
 export const FILTER_FROM = 8
 
+/** Lists at least this long fold; a shorter one shows whole. */
+export const FOLD_FROM = 20
+
 /** Items a group shows before the rest folds: a few, and always every Critical or Urgent one. */
 export const SHOWN_PER_GROUP = 3
 /** Rank up to which an item is never folded: Critical (0) and Urgent (1). */
