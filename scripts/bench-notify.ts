@@ -1,0 +1,246 @@
+// Benchmarks Web Push fan-out (issue 24): a national alert reaching 100,000 subscriptions over 5,000 places. The real
+// API runs as a child process with its notifier on; a fake push service here counts what arrives (decrypting a
+// sample with the subscription's keys); visitors ask GET /api/reaction all along. Reports the time from the item's
+// write to the last message handed to the push service, the server's peak memory, and the reaction p99 before and
+// during the fan-out. BENCH_SUBSCRIPTIONS, BENCH_PLACES, BENCH_CONNECTIONS, BENCH_PORT, BENCH_PUSH_PORT to change.
+import { spawn } from 'node:child_process'
+import { createECDH, randomBytes } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { resolve } from 'node:path'
+import autocannon from 'autocannon'
+import ece from 'http_ece'
+import { parseCities } from '../src/lib/cities.ts'
+import { openDatabase } from '../server/db/index.ts'
+import { storeFeedItems } from '../server/feeds/store.ts'
+import type { FeedItem } from '../server/feeds/types.ts'
+import { notifyDb } from '../server/notify/tables.ts'
+
+const SUBSCRIPTIONS = Number(process.env['BENCH_SUBSCRIPTIONS'] ?? 100_000)
+const PLACES = Number(process.env['BENCH_PLACES'] ?? 5_000)
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 8)
+const PORT = Number(process.env['BENCH_PORT'] ?? 8780)
+const PUSH_PORT = Number(process.env['BENCH_PUSH_PORT'] ?? 8781)
+const BASELINE_SECONDS = Number(process.env['BENCH_BASELINE'] ?? 10)
+const TIMEOUT_MS = Number(process.env['BENCH_TIMEOUT_MS'] ?? 600_000)
+const dir = resolve(process.env['BENCH_DIR'] ?? '.build/bench-notify')
+
+// Contiguous states only: the national alert's rectangle holds them all.
+const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
+  .filter((city) => city.route && !['AK', 'HI', 'PR'].includes(city.state))
+  .sort((a, b) => b.population - a.population)
+  .slice(0, PLACES)
+
+// One key pair for every subscription (making 100,000 costs the bench, not the server); the fake decrypts a sample.
+const ecdh = createECDH('prime256v1')
+ecdh.generateKeys()
+const auth = randomBytes(16)
+
+console.log(`bench:notify: ${SUBSCRIPTIONS} subscriptions over ${cities.length} places, seeding ${dir}`)
+rmSync(dir, { recursive: true, force: true })
+const store = await openDatabase(null, dir)
+const db = notifyDb(store.db)
+const stamp = new Date().toISOString()
+for (let at = 0; at < SUBSCRIPTIONS; at += 500) {
+  const ids = Array.from(
+    { length: Math.min(500, SUBSCRIPTIONS - at) },
+    (_, index) => `bench${String(at + index).padStart(17, '0')}`,
+  )
+  await db
+    .insertInto('push_subscriptions')
+    .values(
+      ids.map((id) => ({
+        id,
+        secret_hash: 'bench',
+        endpoint: `http://127.0.0.1:${PUSH_PORT}/push/${id}`,
+        p256dh: ecdh.getPublicKey('base64url'),
+        auth: auth.toString('base64url'),
+        lang: ['en', 'es', 'de', 'fr', 'ja', 'zh'][at % 6]!,
+        created_at: stamp,
+        updated_at: stamp,
+        last_sent_at: null,
+      })),
+    )
+    .execute()
+  await db
+    .insertInto('push_places')
+    .values(
+      ids.map((id, index) => {
+        const city = cities[(at + index) % cities.length]!
+        return {
+          subscription_id: id,
+          place: city.route!,
+          lat: city.lat,
+          lon: city.lon,
+          timezone: city.timezone,
+          sections: 'statuses,roads',
+          min_rank: 3,
+          quiet_start: null,
+          quiet_end: null,
+        }
+      }),
+    )
+    .execute()
+}
+
+// The fake push service: counts, answers 201, decrypts every 5,000th message.
+let received = 0
+let lastAt = 0
+let decrypted = 0
+const failures: string[] = []
+const push = createServer((request, response) => {
+  const parts: Buffer[] = []
+  request.on('data', (part: Buffer) => parts.push(part))
+  request.on('end', () => {
+    received++
+    lastAt = performance.now()
+    if (received % 5000 === 1) {
+      try {
+        const payload = JSON.parse(
+          ece
+            .decrypt(Buffer.concat(parts), { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
+            .toString(),
+        ) as { title: string }
+        if (payload.title.includes('Extreme Cold Warning')) decrypted++
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error))
+      }
+    }
+    response.writeHead(201).end()
+  })
+})
+push.listen(PUSH_PORT, '127.0.0.1')
+
+const server = spawn(process.execPath, ['server/index.ts'], {
+  env: {
+    ...process.env,
+    API_PORT: String(PORT),
+    DATA_DIR: dir,
+    DEMO_DATA: '0',
+    JOBS: '0',
+    NOTIFY_JOBS: '1',
+    NOTIFY_BURST_SECONDS: '1',
+    NOTIFY_POLL_MS: '200',
+    NOTIFY_ALLOW_PRIVATE: '1',
+    REACTION_CACHE_SECONDS: '5',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+const pid = server.pid!
+for (let tries = 0; ; tries++) {
+  try {
+    if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) break
+  } catch {
+    if (tries > 100) throw new Error('the API did not start')
+  }
+  await new Promise((done) => setTimeout(done, 200))
+}
+
+const paths = cities
+  .slice(0, 2000)
+  .map((city) => `/api/reaction?lat=${city.lat.toFixed(2)}&lon=${city.lon.toFixed(2)}&route=${city.route}`)
+/** Visitors asking for the live sections of the 2,000 largest places, until `stop` (or `seconds`). */
+function load(seconds: number): { stop: () => void; result: Promise<autocannon.Result> } {
+  let next = 0
+  let finish: (result: autocannon.Result) => void = () => undefined
+  const result = new Promise<autocannon.Result>((done) => (finish = done))
+  const instance = autocannon(
+    {
+      url: `http://localhost:${PORT}`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+    },
+    (error, outcome) => (error ? console.error(error) : finish(outcome)),
+  )
+  return { stop: () => instance.stop(), result }
+}
+const peakMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+console.log(`bench:notify: reaction load alone for ${BASELINE_SECONDS} s`)
+const baseline = await load(BASELINE_SECONDS).result
+const before = peakMb()
+
+// The national alert: one feed item whose shape holds the contiguous states, written as a feed run writes it.
+const alert: FeedItem = {
+  sourceId: 'national-1',
+  aspect: 'statuses',
+  title: 'Extreme Cold Warning',
+  priority: 'Warning',
+  category: 'weather',
+  dataCategory: null,
+  state: 'active',
+  stateType: null,
+  lines: ['Dangerously cold wind chills nationwide'],
+  link: null,
+  image: null,
+  specialData: null,
+  lat: 39,
+  lon: -98,
+  areaMiles: 0,
+  startsAt: null,
+  endsAt: null,
+  attribution: { name: 'Bench', url: null },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-125, 24],
+        [-66, 24],
+        [-66, 50],
+        [-125, 50],
+        [-125, 24],
+      ],
+    ],
+  },
+}
+const during = load(Math.ceil(TIMEOUT_MS / 1000))
+const wroteAt = performance.now()
+await storeFeedItems(store.db, 'bench-national', [alert], new Date(), { removeMissing: false })
+const written = performance.now() - wroteAt
+let firstAt = 0
+while (received < SUBSCRIPTIONS && performance.now() - wroteAt < TIMEOUT_MS) {
+  if (received && !firstAt) firstAt = lastAt
+  await new Promise((done) => setTimeout(done, 100))
+}
+if (!firstAt) firstAt = lastAt
+during.stop()
+const duringResult = await during.result
+const seconds = (ms: number) => (ms / 1000).toFixed(1)
+console.log(
+  JSON.stringify(
+    {
+      subscriptions: SUBSCRIPTIONS,
+      places: cities.length,
+      received,
+      decryptedSamples: decrypted,
+      decryptFailures: failures.length,
+      writeMs: Math.round(written),
+      firstSendS: seconds(firstAt - wroteAt),
+      lastSendS: seconds(lastAt - wroteAt),
+      perSecond: Math.round(received / ((lastAt - wroteAt) / 1000)),
+      serverPeakMb: Math.round(peakMb()),
+      serverPeakBeforeMb: Math.round(before),
+      reaction: {
+        before: {
+          rps: Math.round(baseline.requests.average),
+          p50: baseline.latency.p50,
+          p99: baseline.latency.p99,
+          max: baseline.latency.max,
+        },
+        during: {
+          rps: Math.round(duringResult.requests.average),
+          p50: duringResult.latency.p50,
+          p99: duringResult.latency.p99,
+          max: duringResult.latency.max,
+        },
+      },
+    },
+    null,
+    2,
+  ),
+)
+server.kill('SIGTERM')
+push.close()
+await store.db.destroy()
+process.exit(received === SUBSCRIPTIONS && !failures.length ? 0 : 1)
