@@ -24,6 +24,8 @@ const PUSH_PORT = Number(process.env['BENCH_PUSH_PORT'] ?? 8781)
 const BASELINE_SECONDS = Number(process.env['BENCH_BASELINE'] ?? 10)
 const TIMEOUT_MS = Number(process.env['BENCH_TIMEOUT_MS'] ?? 600_000)
 const dir = resolve(process.env['BENCH_DIR'] ?? '.build/bench-notify')
+/** BENCH_SPLIT=1: the notifier runs in its own instance (NOTIFY_JOBS=1, JOBS=0) and the visitors' API without it. */
+const SPLIT = process.env['BENCH_SPLIT'] === '1'
 
 // Contiguous states only: the national alert's rectangle holds them all.
 const cities = parseCities(readFileSync('public/data/cities.txt', 'utf8'))
@@ -111,25 +113,29 @@ const push = createServer((request, response) => {
 })
 push.listen(PUSH_PORT, '127.0.0.1')
 
-const server = spawn(process.execPath, ['server/index.ts'], {
-  env: {
-    ...process.env,
-    API_PORT: String(PORT),
-    DATA_DIR: dir,
-    DEMO_DATA: '0',
-    JOBS: '0',
-    NOTIFY_JOBS: '1',
-    NOTIFY_BURST_SECONDS: '1',
-    NOTIFY_POLL_MS: '200',
-    NOTIFY_ALLOW_PRIVATE: '1',
-    REACTION_CACHE_SECONDS: '5',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const pid = server.pid!
+const start = (port: number, notifier: boolean) =>
+  spawn(process.execPath, ['server/index.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      DATA_DIR: dir,
+      DEMO_DATA: '0',
+      JOBS: '0',
+      NOTIFY_JOBS: notifier ? '1' : '0',
+      NOTIFY_BURST_SECONDS: '1',
+      NOTIFY_POLL_MS: '200',
+      NOTIFY_ALLOW_PRIVATE: '1',
+      REACTION_CACHE_SECONDS: '5',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+const server = start(PORT, !SPLIT)
+const worker = SPLIT ? start(PORT + 2, true) : null
+const pid = (worker ?? server).pid!
 for (let tries = 0; ; tries++) {
   try {
-    if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) break
+    const up = await Promise.all([PORT, ...(SPLIT ? [PORT + 2] : [])].map((port) => fetch(`http://localhost:${port}/api/health`)))
+    if (up.every((answer) => answer.ok)) break
   } catch {
     if (tries > 100) throw new Error('the API did not start')
   }
@@ -155,6 +161,7 @@ function load(seconds: number): { stop: () => void; result: Promise<autocannon.R
   )
   return { stop: () => instance.stop(), result }
 }
+/** The notifier's process's peak resident memory (the API's when they are one). */
 const peakMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
 console.log(`bench:notify: reaction load alone for ${BASELINE_SECONDS} s`)
@@ -210,6 +217,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1)
 console.log(
   JSON.stringify(
     {
+      notifier: SPLIT ? 'its own instance' : 'in the API process',
       subscriptions: SUBSCRIPTIONS,
       places: cities.length,
       received,
@@ -241,6 +249,7 @@ console.log(
   ),
 )
 server.kill('SIGTERM')
+worker?.kill('SIGTERM')
 push.close()
 await store.db.destroy()
 process.exit(received === SUBSCRIPTIONS && !failures.length ? 0 : 1)

@@ -3,6 +3,7 @@
 // follower's sections and lowest priority. A follower is told an item and text once (push_told's key); their outbox row
 // waits for the burst to end, so a county-wide alert of 30 items is one notification.
 import { createHash } from 'node:crypto'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { haversineKm } from '../../src/lib/geo.ts'
 import { priorityRank } from '../../src/lib/items.ts'
 import type { Db } from '../db/index.ts'
@@ -184,6 +185,8 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
       const subscribers = [...new Set(fresh.map((entry) => entry.subscription_id))].filter((id) => !told.has(id))
       for (const id of subscribers) told.add(id)
       await startBursts(ndb, subscribers, new Date(now.getTime() + options.burstMs).toISOString())
+      // node:sqlite runs each statement on this thread: requests get a turn between chunks (a national alert is 200).
+      await nextTurn()
     }
   }
   await ndb.deleteFrom('notify_events').where('id', 'in', ids).execute()

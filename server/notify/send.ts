@@ -1,6 +1,7 @@
 // From the outbox to push services: each claimed subscriber's waiting items become one encrypted message (web-push's
 // aes128gcm, VAPID signed), sent through the guarded pool. 404/410 delete the subscription; 429, 5xx and network
 // failures back off; quiet hours hold what they cover until they end. Nothing here runs inside an API request.
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { fetch } from 'undici'
 import webpush from 'web-push'
@@ -137,6 +138,7 @@ async function markDone(db: NotifyDb, rows: readonly Waiting[], stamp: string): 
         ),
       )
       .execute()
+    await nextTurn()
   }
 }
 
@@ -147,8 +149,10 @@ async function markDone(db: NotifyDb, rows: readonly Waiting[], stamp: string): 
 export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<SendSummary> {
   const ndb = notifyDb(db)
   const summary: SendSummary = { sent: 0, held: 0, gone: 0, failed: 0 }
-  const claimed = await claimOutbox(ndb, options.owner, now, options.batch ?? 500)
+  const claimed = await claimOutbox(ndb, options.owner, now, options.batch ?? 200)
   if (!claimed.length) return summary
+  // Between the batch's statements (run on this thread by node:sqlite), waiting requests get a turn.
+  await nextTurn()
   const ids = claimed.map((row) => row.subscription_id)
   const subs = new Map(
     (
@@ -169,6 +173,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
       .where('id', 'in', itemIds.slice(at, at + CHUNK))
       .execute())
       items.set(row.id, row)
+  await nextTurn()
   const stamp = now.toISOString()
   const bySub = new Map<string, Waiting[]>()
   for (const row of waiting) bySub.set(row.subscription_id, [...(bySub.get(row.subscription_id) ?? []), row])
@@ -222,7 +227,9 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     if (heldUntil) summary.held++
     settle.push({ id, due: heldUntil, attempts: 0 })
   })
+  await nextTurn()
   await markDone(ndb, done, stamp)
+  await nextTurn()
   for (let at = 0; at < delivered.length; at += CHUNK)
     await ndb
       .updateTable('push_subscriptions')
