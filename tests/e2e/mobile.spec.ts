@@ -26,6 +26,8 @@ test('the tab bar has the dashboard, the footer the sign-in entry, the place its
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
   await page.goto('/wa/duvall/roads')
   const tabs = page.locator('nav.tabs')
+  // Four tabs and "More" (issue 28): the dashboard opens from "More".
+  await tabs.getByText('More').click()
   await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/wa/duvall/page')
   await expect(page.locator('footer [data-account]').getByRole('link', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pin this place' })).toBeVisible()

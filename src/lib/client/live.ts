@@ -1,30 +1,60 @@
 // The alert banner and the nav's count badges, from the page point's shared reaction data (no React).
 import { fill } from '../fill.ts'
-import type { BannerAlert } from '../live/severity.ts'
 import { $banner, dismissBanner } from '../stores/banner.ts'
 import { $dictionary } from '../stores/dictionary.ts'
-import { $badgeCounts } from '../stores/reaction.ts'
+import { $badgeCounts, $bannerAlert } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
 /**
- * The dashboard's "Right now" card is its banner: it leads with the same alert and counts the weather
- * service's warnings too, so a banner above it would say the headline twice with another count.
+ * A place's own pages reserve the banner's slot (global.css). The dashboard's "Right now" card is its
+ * banner: it leads with the same alert and counts the weather service's warnings too, so a banner above
+ * it would say the headline twice with another count. Other pages have no slot: a banner there would
+ * push the page down or cover it.
  */
-const shown = document.body.dataset['section'] !== 'page'
+const PLACE_SECTIONS = ['weather', 'statuses', 'cameras', 'roads', 'local']
+const shown = PLACE_SECTIONS.includes(document.body.dataset['section'] ?? '')
 
 function text(key: string, values: Record<string, string> = {}): string {
   return fill($dictionary.get()?.[key] ?? key, values)
 }
 
-/** Builds the banner with DOM text nodes only: alert titles are untrusted staff input. */
-function drawBanner(alert: BannerAlert | null): void {
+/** The statuses page's link (the roads page's for a road alert), from the nav; null where the nav has none. */
+function detailsLink(section: 'statuses' | 'roads'): HTMLAnchorElement | null {
+  const details = document.querySelector<HTMLAnchorElement>('a[data-section="statuses"]')
+  if (!details) return null
+  const link = document.createElement('a')
+  link.href = section === 'roads' ? details.href.replace(/\/statuses$/, '/roads') : details.href
+  link.textContent = text('banner.details')
+  return link
+}
+
+/**
+ * Builds the banner with DOM text nodes only: alert titles are untrusted staff input. The banner sits
+ * in the page's flow, in a slot of fixed height (global.css), so it never covers text nor moves it:
+ * once the data is in, the slot says there is nothing to report, or that the visitor dismissed the alert.
+ */
+function drawBanner(): void {
   if (!slot) return
   slot.replaceChildren()
-  if (!alert || !shown || !$dictionary.get()) return
+  if (!shown || !$dictionary.get()) return
+  const alert = $banner.get()
+  const raw = $bannerAlert.get()
   const box = document.createElement('div')
+  const line = document.createElement('p')
+  box.append(line)
+  if (!alert) {
+    // Nothing yet (the data is loading or failed): the slot stays empty.
+    if ($badgeCounts.get() === null) return
+    box.className = 'alert-banner sev-none'
+    box.setAttribute('role', 'status')
+    line.append(text(raw ? 'banner.hidden' : 'banner.none'))
+    const link = raw && detailsLink(raw.section)
+    if (link) line.append(' ', link)
+    slot.append(box)
+    return
+  }
   box.className = `alert-banner sev-${alert.severity}`
   box.setAttribute('role', alert.severity === 'critical' ? 'alert' : 'status')
-  const line = document.createElement('p')
   const label = document.createElement('span')
   label.className = 'sr-only'
   label.textContent = `${text('banner.label')}: `
@@ -32,20 +62,15 @@ function drawBanner(alert: BannerAlert | null): void {
   title.textContent = alert.title
   line.append(label, title)
   if (alert.more > 0) line.append(` ${text('banner.more', { count: String(alert.more) })}`)
-  const details = document.querySelector<HTMLAnchorElement>('a[data-section="statuses"]')
-  if (details) {
-    const link = document.createElement('a')
-    link.href = alert.section === 'roads' ? details.href.replace(/\/statuses$/, '/roads') : details.href
-    link.textContent = text('banner.details')
-    line.append(' ', link)
-  }
+  const link = detailsLink(alert.section)
+  if (link) line.append(' ', link)
   const close = document.createElement('button')
   close.type = 'button'
   close.className = 'icon-btn'
   close.setAttribute('aria-label', text('banner.dismiss'))
   close.textContent = '×'
   close.addEventListener('click', dismissBanner)
-  box.append(line, close)
+  box.append(close)
   slot.append(box)
 }
 
@@ -59,8 +84,11 @@ function drawBadges(counts: Record<string, number> | null): void {
 }
 
 $banner.subscribe(drawBanner)
-$badgeCounts.subscribe(drawBadges)
+$badgeCounts.subscribe((counts) => {
+  drawBadges(counts)
+  drawBanner()
+})
 $dictionary.listen(() => {
-  drawBanner($banner.get())
+  drawBanner()
   drawBadges($badgeCounts.get())
 })

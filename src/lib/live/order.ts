@@ -70,7 +70,7 @@ export function orderRoadGroups(groups: readonly RoadGroup[]): RoadGroup[] {
 }
 
 /** Lists at least this long get the filter; a short list is read at a glance. */
-export const FILTER_FROM = 8
+export const FILTER_FROM = 20
 
 /** Lists at least this long fold; a shorter one shows whole. */
 export const FOLD_FROM = 20

@@ -1,0 +1,120 @@
+// Issue 28's layout guard: no page type scrolls sideways at 360, 412, 1024 or 1440 px, no tab label
+// is cut in any language, and neither the alert banner nor the language offer covers the heading.
+import { expect, test, type Page } from '@playwright/test'
+import { scrollThrough } from './axe.ts'
+import { serveProviders } from './providers.ts'
+
+const WIDTHS = [360, 412, 1024, 1440]
+const PAGES = [
+  '/',
+  '/wa/duvall',
+  '/wa/duvall/statuses',
+  '/wa/duvall/cameras',
+  '/wa/duvall/roads',
+  '/wa/duvall/local',
+  '/wa/duvall/page',
+  '/z/47.74/-121.98',
+  '/settings',
+  '/login',
+  '/coverage',
+  '/widget',
+  '/no/such/page/here',
+]
+
+/** What overflows: the page's sideways scroll, and every tab label cut short. */
+async function overflow(page: Page): Promise<{ scroll: number; client: number; cut: string[] }> {
+  return page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    cut: [...document.querySelectorAll<HTMLElement>('.tabs a > span:not(.badge), .tab-more > summary > span:not(.badge)')]
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth)
+      .map((label) => label.textContent ?? ''),
+  }))
+}
+
+async function expectFits(page: Page, what: string): Promise<void> {
+  const { scroll, client, cut } = await overflow(page)
+  expect.soft(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client)
+  expect.soft(cut, `${what} cuts tab labels`).toEqual([])
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.getItem('i18nextLng') || localStorage.setItem('i18nextLng', 'en'))
+  await serveProviders(page)
+})
+
+for (const width of WIDTHS) {
+  test(`every page type fits ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: 900 })
+    for (const path of PAGES) {
+      await page.goto(path)
+      // Lazy islands fill in as they scroll into view; what they draw must fit too.
+      await scrollThrough(page)
+      await page.waitForLoadState('networkidle')
+      await expectFits(page, `${path} at ${width} px`)
+    }
+  })
+}
+
+test('the editor and the users admin fit every width, signed in', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/login')
+  const form = page.locator('#app-login')
+  await form.getByLabel('Email').fill('staff@duvall.test')
+  await form.getByLabel('Password').fill('e2e-password-1')
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/editor$/)
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.reload()
+    await expect(page.locator('.editor-table tbody tr').first()).toBeVisible()
+    await scrollThrough(page)
+    await expect(page.locator('#app-users').getByRole('heading', { name: 'Users', level: 2 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await expectFits(page, `/editor at ${width} px`)
+    // "New item" stays on screen, not past the right edge.
+    const box = await page.getByRole('button', { name: 'New item' }).first().boundingBox()
+    if (box) expect.soft(box.x + box.width, `"New item" at ${width} px`).toBeLessThanOrEqual(width)
+  }
+})
+
+test('every tab label is whole at 360 px in every language, and "More" opens the rest', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  for (const prefix of ['', '/es', '/de', '/ja']) {
+    await page.goto(`${prefix}/wa/duvall/local`)
+    await expectFits(page, `${prefix || '/en'} tabs`)
+    const more = page.locator('.tab-more > summary')
+    // The page is one of "More"'s sections: the tab shows it is current.
+    await expect(page.locator('.tab-more')).toHaveAttribute('data-current', '')
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('.tab-menu a[aria-current="page"]')).toBeVisible()
+    await expect(page.locator('.tab-menu a')).toHaveCount(3)
+  }
+})
+
+test('the banner sits in the flow: it covers nothing and the page does not move when it arrives', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 })
+  await page.goto('/wa/duvall/statuses')
+  const heading = page.getByRole('heading', { level: 1 })
+  const before = await heading.boundingBox()
+  const banner = page.locator('#alert-banner .alert-banner')
+  await expect(banner).toContainText('Flood warning')
+  expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('static')
+  const after = await heading.boundingBox()
+  expect(after!.y).toBe(before!.y)
+  const box = await banner.boundingBox()
+  expect(box!.y + box!.height).toBeLessThanOrEqual(after!.y)
+})
+
+test('the language offer does not cover the heading on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 })
+  await page.goto('/ja/wa/duvall')
+  const offer = page.locator('#language-offer')
+  await expect(offer).toBeVisible()
+  const a = (await offer.boundingBox())!
+  const h = (await page.getByRole('heading', { level: 1 }).boundingBox())!
+  const overlaps = a.x < h.x + h.width && h.x < a.x + a.width && a.y < h.y + h.height && h.y < a.y + a.height
+  expect(overlaps).toBe(false)
+})
