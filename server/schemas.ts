@@ -68,11 +68,9 @@ export const alertItemSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'Who published a feed item (shown beside it); null for staff-made items' }),
-    startsAt: nullableText
-      .optional()
-      .openapi({
-        description: 'When it starts (ISO 8601 UTC), for a feed item that says so: a pending work zone, a future alert',
-      }),
+    startsAt: nullableText.optional().openapi({
+      description: 'When it starts (ISO 8601 UTC), for a feed item that says so: a pending work zone, a future alert',
+    }),
     endsAt: nullableText.optional().openapi({ description: 'When it ends (ISO 8601 UTC); past it the item leaves the answer' }),
   })
   .openapi('AlertItem')
