@@ -1,22 +1,47 @@
 // "Notify me" beside the pin button of a place page: pressed while this browser follows the place; a click opens the
-// dialog (loaded then). Imported by the layout script; it does nothing on pages without the button.
-import { $notify, followed } from '../../lib/notify/client.ts'
+// dialog. Loaded by the layout script only where the button is, and kept small: the stored list is read raw here, and
+// the store, the client and the dialog load with the first click.
 import { pageLocale } from '../../lib/client/page.ts'
 
 const button = document.getElementById('notify')
 const head = button?.closest<HTMLElement>('.page-head')
 const route = head?.dataset['route']
 
+/** Whether the kept subscription (src/lib/notify/client.ts, 'porchlight:notify') follows this place. */
+function followsHere(raw: string | null): boolean {
+  try {
+    const saved = JSON.parse(raw ?? 'null') as { places?: { place?: unknown }[] } | null
+    return Array.isArray(saved?.places) && saved.places.some((entry) => entry.place === route)
+  } catch {
+    return false
+  }
+}
+
 if (button && route) {
   const labels = { false: button.textContent.trim(), true: button.dataset['on'] ?? '' }
-  $notify.subscribe((saved) => {
-    const on = followed(saved, route) !== null
+  const show = (on: boolean) => {
     button.setAttribute('aria-pressed', String(on))
     button.textContent = (on ? labels.true : labels.false) || labels.false
-  })
+  }
+  const stored = () => {
+    try {
+      return localStorage.getItem('porchlight:notify')
+    } catch {
+      return null
+    }
+  }
+  show(followsHere(stored()))
+  window.addEventListener(
+    'storage',
+    (event: StorageEvent) => event.key === 'porchlight:notify' && show(followsHere(event.newValue)),
+  )
   button.hidden = false
   button.addEventListener('click', () => {
     const name = head.querySelector('h1')?.textContent.trim() ?? route
-    void import('./mount.tsx').then(({ openNotifyDialog }) => openNotifyDialog(route, name, pageLocale))
+    void import('./mount.tsx').then(async ({ openNotifyDialog }) => {
+      const { $notify, followed } = await import('../../lib/notify/client.ts')
+      $notify.subscribe((saved) => show(followed(saved, route) !== null))
+      await openNotifyDialog(route, name, pageLocale)
+    })
   })
 }
