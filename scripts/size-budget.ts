@@ -68,6 +68,10 @@ await withSite(root, port, async (site) => {
       page.budget,
       `${page.name.padEnd(16)} ${kb(total).padStart(9)} in ${String(loaded.length).padStart(2)} files (first script and its imports ${kb(sum(first))}), ${limit}`,
     )
+    // SIZE_FILES=1 lists each page's files, largest first: where a page's bytes go.
+    if (process.env['SIZE_FILES'])
+      for (const path of [...loaded].sort((a, b) => gzipBytes(root, b).gzip - gzipBytes(root, a).gzip))
+        console.log(`    ${kb(gzipBytes(root, path).gzip).padStart(9)}  ${path}`)
   }
 })
 const largest = largestPage(root)

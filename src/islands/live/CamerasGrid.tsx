@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { AlertItem } from '../../lib/items.ts'
-import { safeHttpUrl } from '../../lib/live/business.ts'
+import { safeHttpUrl } from '../../lib/safe-url.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../../i18n/use-t.ts'

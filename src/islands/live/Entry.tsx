@@ -1,6 +1,6 @@
 import { formatAgo } from '../../lib/format.ts'
 import { milesToKm, formatDistance } from '../../lib/units.ts'
-import { safeHttpUrl } from '../../lib/live/business.ts'
+import { safeHttpUrl } from '../../lib/safe-url.ts'
 import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
 import { itemTimes } from '../../lib/live/times.ts'

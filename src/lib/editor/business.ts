@@ -5,7 +5,7 @@
 import type { EditKey } from './draft.ts'
 import { isObject } from '../is-object.ts'
 import { DAYS, parseDayHours } from '../live/hours.ts'
-import { safeHttpUrl } from '../live/business.ts'
+import { safeHttpUrl } from '../safe-url.ts'
 
 /** The special-data keys the form edits, in the order it shows them. */
 export const BUSINESS_FIELDS = [

@@ -1,7 +1,10 @@
 /** A local business read from an item's special data (SPEC section 3), defensively: staff type it as free JSON. */
 import { isObject } from '../is-object.ts'
 import type { AlertItem } from '../items.ts'
+import { safeHttpUrl } from '../safe-url.ts'
 import { parseWeek, type WeekHours } from './hours.ts'
+
+export { safeHttpUrl }
 
 /** The SPEC's business categories (section 3, Vocabularies), all eleven shown and filtered as they are. */
 export const BUSINESS_CATEGORIES = [
@@ -45,7 +48,6 @@ export type Business = {
 const TITLE_MAX = 200
 const DESCRIPTION_MAX = 2000
 const TEXT_MAX = 300
-const URL_MAX = 2000
 
 /**
  * Words staff or older data use for the same categories: 'eatery' is the special-data list's
@@ -113,23 +115,6 @@ function readService(value: unknown): string[] {
 function mapLink(lat: number | null, lon: number | null, address: string | null): string | null {
   if (lat !== null && lon !== null) return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`
   return address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null
-}
-
-/**
- * http(s) URLs only (trimmed, max 2,000 chars), normalised by the URL parser; anything else (javascript:, data:, relative) is null.
- * @example safeHttpUrl(' https://example.com/menu ') // 'https://example.com/menu'
- */
-export function safeHttpUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null
-  const trimmed = value.trim()
-  if (!trimmed || trimmed.length > URL_MAX) return null
-  try {
-    const url = new URL(trimmed)
-    // The parsed href, not the input: it is what a browser would follow, with tabs and newlines already removed.
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
-  } catch {
-    return null
-  }
 }
 
 /**
