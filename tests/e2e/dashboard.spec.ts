@@ -73,6 +73,8 @@ test('the city dashboard shows the weather, the critical status, counts that mat
   await expect(page.locator('#alert-banner')).toBeEmpty()
 
   const tile = (label: string) => now.locator('.dash-count', { hasText: label }).locator('strong')
+  // The open-now count comes with its own small module, after the others.
+  await expect(tile('Businesses open now')).toHaveText(/^\d+$/)
   const counts = {
     statuses: Number(await tile('Statuses').textContent()),
     cameras: Number(await tile('Cameras').textContent()),

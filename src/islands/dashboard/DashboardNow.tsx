@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import '../../styles/dashboard.css'
 import { placePath } from '../../lib/dashboard/links.ts'
 import { nearestCamera, sectionCounts } from '../../lib/dashboard/summary.ts'
@@ -34,6 +34,20 @@ export function DashboardNow() {
   const now = useStore($now)
   const locale = pageLang()
   const root = useRef<HTMLDivElement>(null)
+  const [openNow, setOpenNow] = useState<number | null>(null)
+  const localData = live.state === 'ok' ? live.data : null
+  // Opening hours are the city's; on a place without one, the forecast provider's zone for the point.
+  const timeZone = point?.timeZone ?? (weather.state === 'ok' ? weather.data.timezone : null) ?? 'UTC'
+  useEffect(() => {
+    if (!localData) return
+    let current = true
+    void import('../../lib/dashboard/open-now.ts').then(({ openNowCount }) => {
+      if (current) setOpenNow(openNowCount(localData, new Date(now), timeZone))
+    })
+    return () => {
+      current = false
+    }
+  }, [localData, now, timeZone])
   const waiting = (state: { state: string }) => state.state === 'idle' || state.state === 'loading'
   const busy = !t || (point !== null && (waiting(weather) || waiting(nws) || waiting(live)))
   useEffect(() => {
@@ -50,12 +64,10 @@ export function DashboardNow() {
     )
   const href = (section: Section) => placePath(locale, point, section)
   const name = point.name ?? t('point.title', { lat: point.lat.toFixed(2), lon: point.lon.toFixed(2) })
-  // Opening hours are the city's; on a place without one, the forecast provider's zone for the point.
-  const timeZone = point.timeZone ?? (weather.state === 'ok' ? weather.data.timezone : null) ?? 'UTC'
   const liveReady = live.state === 'ok' && roads
   const nwsList = nws.state === 'ok' ? nws.data : []
   const top = liveReady ? mostSevere(live.data.statuses.messages, roads.entries, nwsList) : null
-  const counts = liveReady ? sectionCounts(live.data, roads.entries, new Date(now), timeZone) : null
+  const counts = liveReady ? sectionCounts(live.data, roads.entries) : null
   const links = { statuses: href('statuses'), roads: href('roads'), nws: `${href('weather')}#wx-alerts` }
   return (
     <div ref={root} className="dash-now">
@@ -78,7 +90,7 @@ export function DashboardNow() {
               <CountTile href={href('statuses')} count={counts?.statuses ?? '…'} label={t('nav.statuses')} />
               <CountTile href={href('cameras')} count={counts?.cameras ?? '…'} label={t('nav.cameras')} />
               <CountTile href={href('roads')} count={counts?.roads ?? '…'} label={t('roads.conditions')} />
-              <CountTile href={href('local')} count={counts?.openNow ?? '…'} label={t('dash.openNow')} />
+              <CountTile href={href('local')} count={openNow ?? '…'} label={t('dash.openNow')} />
             </ul>
           )}
         </div>

@@ -1,23 +1,26 @@
 /** The dashboard's counts and nearest camera, from the same reaction data the section pages show. */
 import type { AlertItem, Reaction } from '../items.ts'
-import { parseBusiness, safeHttpUrl } from '../live/business.ts'
-import { openState } from '../live/hours.ts'
 import type { RoadEntry } from '../live/roads.ts'
+import { safeHttpUrl } from '../safe-url.ts'
 
-export type SectionCounts = { statuses: number; cameras: number; roads: number; openNow: number }
+export type SectionCounts = { statuses: number; cameras: number; roads: number }
+
+/** A section's messages; a section missing from a partial answer counts as empty, as the badges do. */
+export const sectionMessages = (reaction: Reaction, aspect: keyof Reaction): AlertItem[] =>
+  (reaction[aspect] as Reaction[keyof Reaction] | undefined)?.messages ?? []
 
 /**
  * What each section page lists: statuses and cameras by message, roads by expanded entry (as the
- * badges count), and the businesses open at `now` in the place's own time zone (as the Local
- * page's open-now filter decides).
- * @example sectionCounts(reaction, expandRoads(reaction.roads.messages).entries, new Date(), 'America/Los_Angeles')
+ * badges count). The businesses open now are counted by open-now.ts, loaded after (it brings the
+ * opening-hours parser).
+ * @example sectionCounts(reaction, expandRoads(reaction.roads.messages).entries).roads // 3
  */
-export function sectionCounts(reaction: Reaction, roads: RoadEntry[], now: Date, timeZone: string): SectionCounts {
-  // A section missing from a partial answer counts as empty, as the badges do.
-  const messages = (aspect: keyof Reaction): AlertItem[] =>
-    (reaction[aspect] as Reaction[keyof Reaction] | undefined)?.messages ?? []
-  const openNow = messages('local').filter((item) => openState(parseBusiness(item).week, now, timeZone).state === 'open').length
-  return { statuses: messages('statuses').length, cameras: messages('cameras').length, roads: roads.length, openNow }
+export function sectionCounts(reaction: Reaction, roads: RoadEntry[]): SectionCounts {
+  return {
+    statuses: sectionMessages(reaction, 'statuses').length,
+    cameras: sectionMessages(reaction, 'cameras').length,
+    roads: roads.length,
+  }
 }
 
 export type NearestCamera = { item: AlertItem; image: string | null }

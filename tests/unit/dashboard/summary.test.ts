@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { openNowCount } from '../../../src/lib/dashboard/open-now.ts'
 import { nearestCamera, sectionCounts } from '../../../src/lib/dashboard/summary.ts'
 import type { Reaction } from '../../../src/lib/items.ts'
 import { expandRoads } from '../../../src/lib/live/roads.ts'
@@ -56,25 +57,22 @@ describe('sectionCounts', () => {
 
   it('counts what each section page lists, roads by expanded entry', () => {
     expect(roads).toHaveLength(3)
-    expect(sectionCounts(reaction, roads, thursdayMorning, 'America/Los_Angeles')).toEqual({
-      statuses: 2,
-      cameras: 1,
-      roads: 3,
-      openNow: 1,
-    })
+    expect(sectionCounts(reaction, roads)).toEqual({ statuses: 2, cameras: 1, roads: 3 })
+    expect(openNowCount(reaction, thursdayMorning, 'America/Los_Angeles')).toBe(1)
   })
 
   it('decides open now in the place’s own time zone', () => {
     // The same instant is 13:00 in New York and 03:00 the next day in Tokyo.
-    expect(sectionCounts(reaction, roads, thursdayMorning, 'America/New_York').openNow).toBe(1)
-    expect(sectionCounts(reaction, roads, thursdayMorning, 'Asia/Tokyo').openNow).toBe(0)
+    expect(openNowCount(reaction, thursdayMorning, 'America/New_York')).toBe(1)
+    expect(openNowCount(reaction, thursdayMorning, 'Asia/Tokyo')).toBe(0)
     // 20:00 in Seattle: the evening place is open.
-    expect(sectionCounts(reaction, roads, new Date('2026-01-16T04:00:00Z'), 'America/Los_Angeles').openNow).toBe(1)
+    expect(openNowCount(reaction, new Date('2026-01-16T04:00:00Z'), 'America/Los_Angeles')).toBe(1)
   })
 
   it('counts a section missing from a partial answer as empty', () => {
     const partial = { statuses: { messages: [] } } as unknown as Reaction
-    expect(sectionCounts(partial, [], thursdayMorning, 'UTC')).toEqual({ statuses: 0, cameras: 0, roads: 0, openNow: 0 })
+    expect(sectionCounts(partial, [])).toEqual({ statuses: 0, cameras: 0, roads: 0 })
+    expect(openNowCount(partial, thursdayMorning, 'UTC')).toBe(0)
   })
 })
 
