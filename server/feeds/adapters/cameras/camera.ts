@@ -1,10 +1,10 @@
 // What every camera adapter shares: one camera record in, one camera FeedItem out (or a reason to skip it).
 import type { Attribution, DecodeResult, FeedItem } from '../../types.ts'
+import { safeHttpUrl } from '../../../../src/lib/safe-url.ts'
 
 /** How far from a camera a point still shows it: a few miles, so a city sees the cameras in and around it. */
 export const CAMERA_AREA_MILES = 4
 const TEXT_MAX = 200
-const URL_MAX = 2000
 const ERRORS_KEPT = 5
 
 /** A camera as the adapters read it, before it becomes an item. */
@@ -36,20 +36,11 @@ export function cleanText(value: unknown, max = TEXT_MAX): string | null {
 }
 
 /**
- * An absolute http(s) URL, or null: images and links from a feed are shown to visitors, so nothing else passes.
+ * An absolute http(s) URL, or null: images and links from a feed are shown to visitors, so nothing else passes
+ * (the same rule as the pages': src/lib/safe-url.ts).
  * @example httpUrl('javascript:alert(1)') // null
  */
-export function httpUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null
-  const trimmed = value.trim()
-  if (!trimmed || trimmed.length > URL_MAX) return null
-  try {
-    const url = new URL(trimmed)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
-  } catch {
-    return null
-  }
-}
+export const httpUrl = safeHttpUrl
 
 /** A number from a number or numeric string within ±limit; 0,0 is treated as missing by the caller. */
 export function coordinate(value: unknown, limit: number): number | null {
