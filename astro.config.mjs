@@ -8,6 +8,7 @@ import { chunkGroup } from './src/integrations/chunks.ts'
 import { devNotFoundIntegration } from './src/integrations/dev-not-found.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
 import { SHELL_CITY } from './src/lib/routing/page-fill.ts'
+import { DEFAULT_LOCALE, LOCALES } from './src/lib/routing/routes.ts'
 import { nearIndexIntegration } from './src/integrations/near-index.ts'
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321'
@@ -17,8 +18,10 @@ const telemetry =
   loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_APPINSIGHTS_CONNECTION_STRING ??
   ''
 /** Pages that are not content: shells, redirects, staff and error pages stay out of the sitemap. */
-const notInSitemap =
-  /^(\/(es|fr|de|ja|zh))?(\/(z\/shell\/|settings|editor|login|reset|auth\/|404|page$|offline|embed|widget)|\/?$)/
+const prefixes = LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')
+const notInSitemap = new RegExp(
+  `^(\\/(${prefixes}))?(\\/(z\\/shell\\/|settings|editor|login|reset|auth\\/|404|page$|offline|embed|widget)|\\/?$)`,
+)
 
 export default defineConfig({
   site,
@@ -28,8 +31,8 @@ export default defineConfig({
   // Several pages at once so rendering overlaps file writes (a CPU profile showed a third of the time idle on I/O).
   build: { format: 'file', inlineStylesheets: 'never', concurrency: 8 },
   i18n: {
-    locales: ['en', 'es', 'fr', 'de', 'ja', 'zh'],
-    defaultLocale: 'en',
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [

@@ -3,10 +3,11 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { LOCALES } from '../src/lib/routing/routes.ts'
 
 const scope = {
   BUILD_STATES: process.env['BUILD_STATES'] ?? 'wa,or,id,mt',
-  BUILD_LOCALES: process.env['BUILD_LOCALES'] ?? 'en,es,fr,de,ja,zh',
+  BUILD_LOCALES: process.env['BUILD_LOCALES'] ?? LOCALES.join(','),
 }
 const out = resolve(process.env['BUILD_DIST'] ?? '.build/bench-dist')
 const result = spawnSync(process.execPath, ['scripts/build.ts'], {

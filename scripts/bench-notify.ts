@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import ece from 'http_ece'
 import { parseCities } from '../src/lib/cities.ts'
+import { LOCALES } from '../src/lib/routing/routes.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { storeFeedItems } from '../server/feeds/store.ts'
 import type { FeedItem } from '../server/feeds/types.ts'
@@ -57,7 +58,7 @@ for (let at = 0; at < SUBSCRIPTIONS; at += 500) {
         endpoint: `http://127.0.0.1:${PUSH_PORT}/push/${id}`,
         p256dh: ecdh.getPublicKey('base64url'),
         auth: auth.toString('base64url'),
-        lang: ['en', 'es', 'de', 'fr', 'ja', 'zh'][at % 6]!,
+        lang: LOCALES[at % LOCALES.length]!,
         created_at: stamp,
         updated_at: stamp,
         last_sent_at: null,

@@ -3,7 +3,7 @@
 // those have one or two segments after /api/feeds, these three, so the paths never meet.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { errorBody } from '../../src/lib/errors.ts'
-import { isLocale, DEFAULT_LOCALE } from '../../src/lib/routing/routes.ts'
+import { isLocale, DEFAULT_LOCALE, LOCALES } from '../../src/lib/routing/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { findCity } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
@@ -23,7 +23,7 @@ const feedRoute = createRoute({
       city: z.string().openapi({ example: 'duvall' }),
       file: z.string().openapi({ example: 'statuses.atom' }),
     }),
-    query: z.object({ lang: z.enum(['en', 'es', 'fr', 'de', 'ja', 'zh']).optional() }),
+    query: z.object({ lang: z.enum(LOCALES).optional() }),
   },
   responses: {
     200: { description: 'The feed; ETag and Last-Modified answer conditional requests with 304' },
@@ -41,7 +41,7 @@ placeFeeds.get('/api/feeds/:state/:city/:file', async (c) => {
   const city = match ? findCity(`${state}/${slug}`) : null
   if (!match || !city?.route) return c.json(errorBody('not_found'), 404)
   const lang = c.req.query('lang') ?? DEFAULT_LOCALE
-  if (!isLocale(lang)) return c.json(errorBody('invalid_request', { detail: 'lang must be one of en, es, fr, de, ja, zh' }), 400)
+  if (!isLocale(lang)) return c.json(errorBody('invalid_request', { detail: `lang must be one of ${LOCALES.join(', ')}` }), 400)
   const section = match[1] as FollowedSection
   if (!FOLLOWED_SECTIONS.includes(section)) return c.json(errorBody('not_found'), 404)
   const { store, config, now } = c.var.deps

@@ -1,7 +1,8 @@
 // Inlined (minified) into every page's <head>; runs before first paint. Plain ES5 on purpose.
 ;(function () {
   var root = document.documentElement
-  var supported = ['en', 'es', 'fr', 'de', 'ja', 'zh']
+  // The build writes the site's languages here (head-script.ts, from LOCALES in src/lib/routing/routes.ts).
+  var supported = ['en']
   var store = {}
   try {
     store = window.localStorage

@@ -1,7 +1,9 @@
 // GTFS-realtime Alert cause and effect in the six site languages (the adapter runs in the decode worker,
 // so the words live here rather than in the browser's dictionaries).
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'ja', 'zh'] as const
+import { LOCALES } from '../../../src/lib/routing/routes.ts'
+
+export const LANGUAGES = LOCALES
 export type Language = (typeof LANGUAGES)[number]
 
 type Words = Record<Language, string>

@@ -4,6 +4,8 @@
  * word, and anywhere in the text for Japanese and Chinese. Any language's words work on any page.
  */
 
+import type { Locale } from '../routing/routes.ts'
+
 export const INTENTS = [
   'rain',
   'temperature',
@@ -22,7 +24,8 @@ export type Intent = (typeof INTENTS)[number] | 'unknown'
 export const SCOPES = ['now', 'later', 'tonight', 'tomorrow', 'week'] as const
 export type Scope = (typeof SCOPES)[number]
 
-type Table = Record<'en' | 'es' | 'fr' | 'de' | 'ja' | 'zh', readonly string[]>
+/** Words of every site language (LOCALES): a language without its words fails the type check. */
+type Table = Record<Locale, readonly string[]>
 
 export const INTENT_WORDS: Record<(typeof INTENTS)[number], Table> = {
   rain: {

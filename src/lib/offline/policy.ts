@@ -1,6 +1,6 @@
 // What the service worker keeps and how it names it (docs/offline.md). Pure: the service worker
 // (src/sw/sw.ts), the page's offline notice and the offline page read the same rules.
-import { isLocale, type Locale } from '../routing/routes.ts'
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../routing/routes.ts'
 
 /** The runtime caches: opened pages, the live sections' answers, the weather providers' answers, hashed assets. */
 export const CACHES = {
@@ -17,7 +17,9 @@ export const LIMITS = { pages: 30, live: 40, weather: 120, assets: 300 } as cons
 export const SAVED_HEADER = 'x-porchlight-saved'
 
 /** Paths never kept: staff pages, sign-in and reset links (tokens), the widget (framed elsewhere), the offline page itself. */
-const NOT_KEPT = /^(\/(es|fr|de|ja|zh))?\/(editor|login|reset|auth|embed|offline)(\/|$|\.)/
+const NOT_KEPT = new RegExp(
+  `^(\\/(${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')}))?\\/(editor|login|reset|auth|embed|offline)(\\/|$|\\.)`,
+)
 
 /**
  * Whether an opened page of this site is kept for offline use.
