@@ -1,7 +1,7 @@
 // Creates (or updates) a staff account from the command line: the way to make the first superadmin.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { ROLES, type Role } from '../../src/lib/state/auth.ts'
+import { ROLES, type Role } from '../../src/lib/decode/editor-auth.ts'
 import { loadConfig, loadEnvFile } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
 import { endUserSessions } from '../db/queries/sessions.ts'

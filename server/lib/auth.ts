@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { SignJWT, jwtVerify } from 'jose'
 import { roleFromClaims, type Editor } from '../../src/lib/can-edit.ts'
-import { ROLES, type Role } from '../../src/lib/state/auth.ts'
+import { ROLES, type Role } from '../../src/lib/decode/editor-auth.ts'
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60
 export const EDIT_KEY_TOKEN_SECONDS = 12 * 60 * 60

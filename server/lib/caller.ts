@@ -1,7 +1,7 @@
 // Who is calling: from the bearer token, or on the SPEC's manage calls `t` and legacy calls `h` (a token).
 // An owner's edit key is never a credential here: it is exchanged at GET /api/login for a short-lived token.
 import type { Context } from 'hono'
-import { ROLES } from '../../src/lib/state/auth.ts'
+import { ROLES } from '../../src/lib/decode/editor-auth.ts'
 import { getItem } from '../db/queries/items.ts'
 import { sessionLive } from '../db/queries/sessions.ts'
 import { userById } from '../db/queries/users.ts'

@@ -1,7 +1,7 @@
 // What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage).
 import type { z } from '@hono/zod-openapi'
 import { policyOf } from '../../src/lib/field-permission.ts'
-import type { Role } from '../../src/lib/state/auth.ts'
+import type { Role } from '../../src/lib/decode/editor-auth.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
 import { pascal } from './item-input.ts'

@@ -1,5 +1,5 @@
 // A user as the API sends it: never the password hash.
-import { ROLES } from '../../src/lib/state/auth.ts'
+import { ROLES } from '../../src/lib/decode/editor-auth.ts'
 import type { z } from '@hono/zod-openapi'
 import type { UserRow } from '../db/schema.ts'
 import type { userSchema } from '../schemas.ts'

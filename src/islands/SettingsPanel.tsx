@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES } from '../i18n/languages.ts'
 import { LOCALES, appPath, isLocale, type Locale } from '../lib/routing/routes.ts'
 import { fill } from '../lib/fill.ts'
 import { $account, signOutAccount } from '../lib/stores/account.ts'
-import { COLOR_THEMES, COLOR_THEME_KEYS, THEMES, type Theme } from '../lib/state/settings.ts'
+import { COLOR_THEMES, COLOR_THEME_KEYS, THEMES, type Theme } from '../lib/decode/stored-settings.ts'
 import {
   $pinnedLocations,
   $recentLocations,

@@ -1,5 +1,5 @@
 import { citySlug } from './routing/slug.ts'
-import { ROLES, type Role } from './state/auth.ts'
+import { ROLES, type Role } from './decode/editor-auth.ts'
 
 /** Who is asking: the role and scope fields of a signed-in user, or null when signed out. */
 export type Editor = {

@@ -7,7 +7,7 @@
 import type { Priority } from './items.ts'
 import { MAX_AREA_MILES, PRIORITIES } from './items.ts'
 import { DAYS } from './live/hours.ts'
-import type { Role } from './state/auth.ts'
+import type { Role } from './decode/editor-auth.ts'
 
 /** Every writable item field, as the API's item input names it (camelCase; PascalCase on /api/manage). */
 export const ITEM_FIELDS = [

@@ -1,5 +1,5 @@
 import type { CitySearchResult } from './cities.ts'
-import type { Location } from './state/location.ts'
+import type { Location } from './decode/location.ts'
 import { coordPath, type Section } from './routing/routes.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { Settings } from './state/settings.ts'
+import type { Settings } from './decode/stored-settings.ts'
 
 /** Every number the app shows goes through these: values come in metric (°C, km/h, km) or miles. */
 

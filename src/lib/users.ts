@@ -3,7 +3,7 @@ import type { I18nKey } from '../i18n/index.ts'
 import type { UserView } from './api/types.ts'
 import { errorMessage, type ErrorCode, type Problem } from './errors.ts'
 import { ROUTE_PATTERN } from './routing/slug.ts'
-import { ROLES, type Role } from './state/auth.ts'
+import { ROLES, type Role } from './decode/editor-auth.ts'
 
 export const USERS_MISSING = errorMessage('users_missing')
 export const USERS_UNAVAILABLE = errorMessage('users_unavailable')

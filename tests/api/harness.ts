@@ -9,7 +9,8 @@ import { createUser } from '../../server/db/queries/users.ts'
 import type { Mail } from '../../server/lib/mail.ts'
 import { hashPassword } from '../../server/lib/auth.ts'
 import { createMicroCache } from '../../server/lib/micro-cache.ts'
-import { ROLES, type Role } from '../../src/lib/state/auth.ts'
+import { ROLES, type Role } from '../../src/lib/decode/editor-auth.ts'
+import { problemsOfBody } from '../../src/lib/errors.ts'
 import type { Backend } from './backends.ts'
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>
@@ -57,6 +58,9 @@ export async function startHarness(backend: Backend, env: Record<string, string>
     } catch {
       // not JSON: keep the text
     }
+    // Every refusal names its codes (the browser translates by code only, src/lib/errors.ts).
+    const refusal = response.status >= 400 && typeof parsed === 'object' && parsed !== null && 'error' in parsed
+    if (refusal && !problemsOfBody(parsed)) throw new Error(`${method} ${path}: ${response.status} without a known code: ${text}`)
     return { status: response.status, body: parsed, headers: response.headers }
   }
 

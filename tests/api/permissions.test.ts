@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canEdit } from '../../src/lib/can-edit.ts'
 import { policyOf } from '../../src/lib/field-permission.ts'
-import type { Role } from '../../src/lib/state/auth.ts'
+import type { Role } from '../../src/lib/decode/editor-auth.ts'
 import { backends } from './backends.ts'
 import { duvallItem, startHarness, type Harness } from './harness.ts'
 

@@ -4,7 +4,7 @@ import { axe } from './axe.ts'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { canEdit } from '../../src/lib/can-edit.ts'
 import type { Reaction } from '../../src/lib/items.ts'
-import { decodeToken } from '../../src/lib/state/token.ts'
+import { decodeToken } from '../../src/lib/decode/token.ts'
 import { serveProviders } from './providers.ts'
 
 /** The editor's item list (the feed-health panel below it is a table too). */

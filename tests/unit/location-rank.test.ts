@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { showsEditorTab, decodeEditorAuth } from '../../src/lib/state/auth.ts'
-import { SOURCE_PRIORITY, bestLocation, decodeIds, placeLabel, type Location } from '../../src/lib/state/location.ts'
+import { showsEditorTab, decodeEditorAuth } from '../../src/lib/decode/editor-auth.ts'
+import { SOURCE_PRIORITY, bestLocation, decodeIds, placeLabel, type Location } from '../../src/lib/decode/location.ts'
 
 const at = (lat: number): Location => ({ method: 'selected', lat, lon: 0, route: null, city: null, state: null, zip: null })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RECENT_MAX, addRecent, decodeLocation, decodeRecent, safeJson, type Location } from '../../src/lib/state/location.ts'
+import { RECENT_MAX, addRecent, decodeLocation, decodeRecent, safeJson, type Location } from '../../src/lib/decode/location.ts'
 
 const at = (lat: number, lon: number, route: string | null = null): Location => ({
   method: 'selected',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, baseLanguage, decodeSettings } from '../../src/lib/state/settings.ts'
+import { DEFAULT_SETTINGS, baseLanguage, decodeSettings } from '../../src/lib/decode/stored-settings.ts'
 
 describe('decodeSettings', () => {
   it.each([undefined, null, '', 'not json', '[]', '42', 'null', '"text"'])('falls back to defaults for %j', (raw) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { NearestCamera } from '../../lib/dashboard/summary.ts'
-import type { Settings } from '../../lib/state/settings.ts'
+import type { Settings } from '../../lib/decode/stored-settings.ts'
 import { distanceText } from '../live/Entry.tsx'
 import type { T } from '../../i18n/use-t.ts'
 

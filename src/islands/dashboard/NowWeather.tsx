@@ -1,6 +1,6 @@
 import type { Forecast } from '../../lib/weather/forecast.ts'
 import type { SourceState } from '../../lib/query.ts'
-import type { Settings } from '../../lib/state/settings.ts'
+import type { Settings } from '../../lib/decode/stored-settings.ts'
 import { formatPercent, formatTemperature } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
 import { OpenMeteoCredit } from '../weather/Card.tsx'

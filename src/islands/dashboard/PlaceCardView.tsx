@@ -1,4 +1,4 @@
-import type { Settings } from '../../lib/state/settings.ts'
+import type { Settings } from '../../lib/decode/stored-settings.ts'
 import type { PlaceCard } from '../../lib/stores/dashboard.ts'
 import { formatTemperature } from '../../lib/units.ts'
 import { WeatherIcon, conditionText } from '../weather/Condition.tsx'

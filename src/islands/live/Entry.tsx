@@ -5,7 +5,7 @@ import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
 import { itemTimes } from '../../lib/live/times.ts'
 import type { I18nFamily, T } from '../../i18n/use-t.ts'
-import type { Settings } from '../../lib/state/settings.ts'
+import type { Settings } from '../../lib/decode/stored-settings.ts'
 
 const KNOWN_STATES: readonly string[] = [...STATUS_WORDS, 'critical']
 

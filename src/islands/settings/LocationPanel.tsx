@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { fill } from '../../lib/fill.ts'
 import { GEO_ERROR_KEYS, locate, type GeoError } from '../../lib/geolocation.ts'
-import { placeLabel } from '../../lib/state/location.ts'
+import { placeLabel } from '../../lib/decode/location.ts'
 import {
   $currentLocation,
   $selectedLocation,

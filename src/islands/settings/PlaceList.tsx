@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { fill } from '../../lib/fill.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { coordPath, cityPath, type Locale } from '../../lib/routing/routes.ts'
-import { placeLabel, type Location, type RecentLocation } from '../../lib/state/location.ts'
+import { placeLabel, type Location, type RecentLocation } from '../../lib/decode/location.ts'
 import { $pinnedLocations, pinLocation, removeRecentLocation, setHomeLocation, unpinLocation } from '../../lib/stores/index.ts'
 import type { SettingsLabels } from './labels.ts'
 

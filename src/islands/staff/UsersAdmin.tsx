@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import type { UserView } from '../../lib/api/types.ts'
-import type { TokenUser } from '../../lib/state/token.ts'
+import type { TokenUser } from '../../lib/decode/token.ts'
 import { $currentUser } from '../../lib/stores/auth.ts'
 import {
   $users,

@@ -2,8 +2,8 @@
 // lead to the settings language; the Editor tab shows for admin and superadmin unless hidden in
 // settings; user admin for them always; the account line (client/account.ts) loads once signed in.
 import { coordPath } from '../routing/routes.ts'
-import { showsEditorTab } from '../state/auth.ts'
-import { decodeToken } from '../state/token.ts'
+import { showsEditorTab } from '../decode/editor-auth.ts'
+import { decodeToken } from '../decode/token.ts'
 import { $selectedLocation } from '../stores/locations.ts'
 import { $authToken, $editorAuth } from '../stores/session.ts'
 import { $settings } from '../stores/settings.ts'

@@ -1,7 +1,7 @@
 /** Which place plain /page (the dashboard without a place in its URL) is about. */
 import { DEFAULT_POINT, DEFAULT_ROUTE } from '../routing/routes.ts'
-import { placeLabel, type Location } from '../state/location.ts'
-import type { HomeLocation } from '../state/settings.ts'
+import { placeLabel, type Location } from '../decode/location.ts'
+import type { HomeLocation } from '../decode/stored-settings.ts'
 import type { PagePoint } from '../stores/place.ts'
 
 /** The default place (SPEC section 9): Duvall, WA. */

@@ -1,7 +1,7 @@
 /** The dashboard's list of the visitor's places: home, then pinned and recent in the order the settings ask. */
 import { round2 } from '../geo.ts'
-import { placeLabel, samePoint, type Location } from '../state/location.ts'
-import type { HomeLocation } from '../state/settings.ts'
+import { placeLabel, samePoint, type Location } from '../decode/location.ts'
+import type { HomeLocation } from '../decode/stored-settings.ts'
 
 export const PLACE_KINDS = ['home', 'pinned', 'recent'] as const
 export type PlaceKind = (typeof PLACE_KINDS)[number]

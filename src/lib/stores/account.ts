@@ -1,6 +1,6 @@
 import { computed } from 'nanostores'
-import type { Role } from '../state/auth.ts'
-import { decodeToken, type TokenUser } from '../state/token.ts'
+import type { Role } from '../decode/editor-auth.ts'
+import { decodeToken, type TokenUser } from '../decode/token.ts'
 import { $authToken } from './session.ts'
 
 /** What one role may edit, as the account menu words it (SPEC section 6, canEdit). */

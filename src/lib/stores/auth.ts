@@ -1,5 +1,5 @@
 import { ApiError, type Session } from '../api/porchlight.ts'
-import { decodeToken } from '../state/token.ts'
+import { decodeToken } from '../decode/token.ts'
 import { api } from './api.ts'
 import { $authToken, refreshOnce, setSessionToken, withRefreshLock } from './session.ts'
 

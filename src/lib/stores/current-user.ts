@@ -1,5 +1,5 @@
 import { computed } from 'nanostores'
-import { decodeToken, type TokenUser } from '../state/token.ts'
+import { decodeToken, type TokenUser } from '../decode/token.ts'
 import { $authToken } from './session.ts'
 
 /**

@@ -13,7 +13,7 @@ import {
   unpin,
   type Location,
   type RecentLocation,
-} from '../state/location.ts'
+} from '../decode/location.ts'
 
 const json = { encode: JSON.stringify }
 

@@ -1,5 +1,5 @@
 import { publicEnv } from '../public-env.ts'
-import { checkCallback, githubAuthorizeUrl, newOAuthState, type CallbackCheck } from '../state/oauth.ts'
+import { checkCallback, githubAuthorizeUrl, newOAuthState, type CallbackCheck } from '../decode/oauth-state.ts'
 
 const KEY = 'porchlight:oauthState'
 

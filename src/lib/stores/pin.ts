@@ -1,5 +1,5 @@
 import { computed } from 'nanostores'
-import { samePoint, type Location } from '../state/location.ts'
+import { samePoint, type Location } from '../decode/location.ts'
 import { $pinnedLocations, pinLocation, unpinLocation } from './locations.ts'
 import { $pagePoint, type PagePoint } from './place.ts'
 

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores'
 import type { CitySearchResult } from '../cities.ts'
-import type { Location } from '../state/location.ts'
+import type { Location } from '../decode/location.ts'
 import { $pinnedLocations, $recentLocations } from './locations.ts'
 import { $settings } from './settings.ts'
 

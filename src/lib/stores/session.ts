@@ -1,8 +1,8 @@
 import './storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
-import { decodeEditorAuth, type EditorAuth } from '../state/auth.ts'
-import { decodeToken } from '../state/token.ts'
-import { safeJson } from '../state/location.ts'
+import { decodeEditorAuth, type EditorAuth } from '../decode/editor-auth.ts'
+import { decodeToken } from '../decode/token.ts'
+import { safeJson } from '../decode/location.ts'
 
 /**
  * The signed-in staff member as last known (persisted, so the nav draws the Editor tab before any

@@ -10,7 +10,7 @@ import {
   type HomeLocation,
   type Settings,
   type Theme,
-} from '../state/settings.ts'
+} from '../decode/stored-settings.ts'
 
 /** Visitor settings, persisted as JSON under `porchlight:settings` and synced across tabs. */
 export const $settings = persistentAtom<Settings>('porchlight:settings', DEFAULT_SETTINGS, {

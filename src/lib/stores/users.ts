@@ -2,7 +2,7 @@
 // changing a role and its scope, removing and adding a user, each with its form's status.
 import { atom, computed, map, onMount, task } from 'nanostores'
 import type { UserView } from '../api/types.ts'
-import type { Role } from '../state/auth.ts'
+import type { Role } from '../decode/editor-auth.ts'
 import { USERS_PAGE_SIZE, checkScope, lastPageOffset, looksLikeEmail } from '../users.ts'
 import { api } from './api.ts'
 import { $currentUser } from './auth.ts'

@@ -1,5 +1,5 @@
 /** Usage events as plain data (kept in session storage until the SDK loads), and how each is made. */
-import type { Location } from '../state/location.ts'
+import type { Location } from '../decode/location.ts'
 import type { SearchChoice } from '../stores/search.ts'
 
 export type EventName = 'Search' | 'LocationChanged' | 'SignedIn' | 'SignedOut' | 'RefreshFailed'

@@ -1,5 +1,5 @@
 /** The id telemetry gives a signed-in user: the account's number from the token, never the email or name. */
-import { tokenClaims } from '../state/token.ts'
+import { tokenClaims } from '../decode/token.ts'
 
 /** Longest id kept; the ingestion service cuts `ai.user.authUserId` at 128 characters. */
 export const MAX_USER_ID_LENGTH = 128

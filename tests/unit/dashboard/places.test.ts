@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dashboardPoint, DEFAULT_PAGE_POINT } from '../../../src/lib/dashboard/page-place.ts'
 import { MAX_PLACES, dashboardPlaces, placeKey } from '../../../src/lib/dashboard/places.ts'
 import { placePath } from '../../../src/lib/dashboard/links.ts'
-import type { Location } from '../../../src/lib/state/location.ts'
+import type { Location } from '../../../src/lib/decode/location.ts'
 
 const place = (city: string, lat: number, lon: number, route: string | null = null): Location => ({
   method: 'selected',

@@ -3,7 +3,7 @@ import { cleanStores, keepMount } from 'nanostores'
 import { afterEach, describe, expect, it } from 'vitest'
 import { $account, accountOf } from '../../../src/lib/stores/account.ts'
 import { $authToken } from '../../../src/lib/stores/session.ts'
-import type { TokenUser } from '../../../src/lib/state/token.ts'
+import type { TokenUser } from '../../../src/lib/decode/token.ts'
 
 const user = (patch: Partial<TokenUser>): TokenUser => ({
   role: 'admin',

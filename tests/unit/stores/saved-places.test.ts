@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Location } from '../../../src/lib/state/location.ts'
+import type { Location } from '../../../src/lib/decode/location.ts'
 import { SAVED_MAX, savedPlaceName, savedPlaces } from '../../../src/lib/stores/search.ts'
 
 const place = (lat: number, city: string | null, state: string | null = 'WA'): Location => ({

@@ -1,8 +1,8 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey } from '@nanostores/persistent'
 import { cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Location } from '../../../src/lib/state/location.ts'
-import { DEFAULT_SETTINGS } from '../../../src/lib/state/settings.ts'
+import type { Location } from '../../../src/lib/decode/location.ts'
+import { DEFAULT_SETTINGS } from '../../../src/lib/decode/stored-settings.ts'
 import {
   $currentLocation,
   $editorAuth,

@@ -1,8 +1,8 @@
 // Adds a user by email with a role and its scope.
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
-import type { Role } from '../../../lib/state/auth.ts'
-import type { TokenUser } from '../../../lib/state/token.ts'
+import type { Role } from '../../../lib/decode/editor-auth.ts'
+import type { TokenUser } from '../../../lib/decode/token.ts'
 import { $addUserStatus, addUser } from '../../../lib/stores/users.ts'
 import { scopeKind } from '../../../lib/users.ts'
 import type { T } from '../../../i18n/use-t.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeToken } from '../../../src/lib/state/token.ts'
+import { decodeToken } from '../../../src/lib/decode/token.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')

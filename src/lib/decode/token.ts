@@ -1,6 +1,6 @@
 import { roleFromClaims } from '../can-edit.ts'
 import { isObject } from '../is-object.ts'
-import type { Role } from './auth.ts'
+import type { Role } from './editor-auth.ts'
 
 /** What the browser reads from a stored access token (its claims; the server checks the signature). */
 export type TokenUser = {

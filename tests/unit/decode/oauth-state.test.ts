@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkCallback, githubAuthorizeUrl, newOAuthState } from '../../../src/lib/state/oauth.ts'
+import { checkCallback, githubAuthorizeUrl, newOAuthState } from '../../../src/lib/decode/oauth-state.ts'
 
 describe('OAuth state', () => {
   it('makes long, different states', () => {
