@@ -1,5 +1,5 @@
 import type { Forecast } from '../../lib/weather/forecast.ts'
-import type { SourceState } from '../../lib/query.ts'
+import type { SourceState } from '../../lib/retry.ts'
 import type { Settings } from '../../lib/decode/stored-settings.ts'
 import { formatPercent, formatTemperature } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'

@@ -2,7 +2,7 @@
 import type { AlertItem } from '../items.ts'
 import type { Business } from '../live/business.ts'
 import type { RoadGroup } from '../live/roads.ts'
-import type { SourceState } from '../query.ts'
+import type { SourceState } from '../retry.ts'
 import type { Settings } from '../decode/stored-settings.ts'
 import type { Air } from '../weather/air.ts'
 import type { WeatherAlert } from '../weather/alerts.ts'

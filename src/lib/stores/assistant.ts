@@ -9,7 +9,7 @@ import { SOURCE_OF, sourced, type Snapshot, type SourceName } from '../assistant
 import { buildSummary } from '../assistant/summary.ts'
 import { fill } from '../fill.ts'
 import { parseBusiness } from '../live/business.ts'
-import type { SourceState } from '../query.ts'
+import type { SourceState } from '../retry.ts'
 import type { Locale } from '../routing/routes.ts'
 import { api } from './api.ts'
 import { $pagePoint } from './place.ts'

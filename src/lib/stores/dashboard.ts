@@ -4,7 +4,7 @@ import { currentBatchUrl, decodeCurrentBatch, type PlaceNow } from '../dashboard
 import { dashboardPlaces, placeKey, type DashboardPlace } from '../dashboard/places.ts'
 import { warningsOf } from '../dashboard/warnings.ts'
 import { expandRoads } from '../live/roads.ts'
-import { withRetry } from '../query.ts'
+import { withRetry } from '../retry.ts'
 import { alertsUrl, decodeAlerts } from '../weather/alerts.ts'
 import { getReaction } from '../api/reaction.ts'
 import { apiSession } from './api-session.ts'

@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores'
-import { isStale, withRetry, type SourceState } from '../query.ts'
+import { isStale, withRetry, type SourceState } from '../retry.ts'
 import { $pagePoint, type PagePoint } from './place.ts'
 
 export const MINUTE = 60_000
