@@ -2,7 +2,7 @@
  * The local business form of the edit dialog: a business's special data (SPEC section 3) as text
  * fields, and back into the JSON string, keeping every key the form does not show (_Notes, _Log, …).
  */
-import type { EditKey } from './draft.ts'
+import type { EditMessageKey } from './draft.ts'
 import { isObject } from '../is-object.ts'
 import { DAYS, parseDayHours } from '../live/hours.ts'
 import { safeHttpUrl } from '../safe-url.ts'
@@ -72,7 +72,7 @@ export function withBusiness(specialData: string, form: BusinessForm): string {
 }
 
 /** A check of the business form that failed: the field and its message's dictionary key. */
-export type BusinessProblem = { field: BusinessField; key: EditKey }
+export type BusinessProblem = { field: BusinessField; key: EditMessageKey }
 
 /** Links must be http(s) and the map point in range; both coordinates or neither. */
 export function businessProblems(form: BusinessForm): BusinessProblem[] {

@@ -92,10 +92,10 @@ export function draftFromRecord(record: ItemRecord): Draft {
 }
 
 /** A dictionary key of the editor's own checks (the SPEC's checks are codes of src/lib/errors.ts). */
-export type EditKey = Extract<I18nKey, `edit.${string}`>
+export type EditMessageKey = Extract<I18nKey, `edit.${string}`>
 
 /** A check that failed: a code of the shared vocabulary (SPEC section 5's checks) or an editor key. */
-export type Problem = { field: keyof Draft } & ({ code: ErrorCode } | { key: EditKey })
+export type Problem = { field: keyof Draft } & ({ code: ErrorCode } | { key: EditMessageKey })
 
 /** The field each of SPEC section 5's checks is about. */
 const FIELD_OF_CODE: Partial<Record<ErrorCode, keyof Draft>> = {
@@ -215,7 +215,7 @@ export function fromRawJson(
   text: string,
 ):
   | { ok: true; payload: Record<string, unknown> }
-  | { ok: false; key: EditKey; field?: string }
+  | { ok: false; key: EditMessageKey; field?: string }
   | { ok: false; problems: CodeProblem[] } {
   let value: unknown
   try {
