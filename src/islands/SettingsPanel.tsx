@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { LANGUAGE_NAMES } from '../i18n/languages.ts'
 import { LOCALES, appPath, isLocale, type Locale } from '../lib/routing/routes.ts'
 import { fill } from '../lib/fill.ts'
 import { $account, signOutAccount } from '../lib/stores/account.ts'
+import { $now } from '../lib/stores/clock.ts'
 import { COLOR_THEMES, COLOR_THEME_KEYS, THEMES, type Theme } from '../lib/decode/stored-settings.ts'
 import {
   $pinnedLocations,
@@ -44,11 +45,7 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
   const pinned = useStore($pinnedLocations)
   const account = useStore($account)
   const [notice, setNotice] = useState('')
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000)
-    return () => clearInterval(timer)
-  }, [])
+  const now = useStore($now)
 
   const home = settings.homeLocation
   const lists = settings.pinnedFirst ? (['pinned', 'recent'] as const) : (['recent', 'pinned'] as const)

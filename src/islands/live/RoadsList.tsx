@@ -6,7 +6,7 @@ import { FILTER_FROM, FOLD_FROM, orderRoadGroups, passes, roadGroupRank, roadRan
 import type { RoadGroup } from '../../lib/live/roads.ts'
 import { PRIORITIES, type AlertItem } from '../../lib/items.ts'
 import { $roads, reaction } from '../../lib/stores/reaction.ts'
-import { $now } from '../../lib/stores/source.ts'
+import { $now } from '../../lib/stores/clock.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'

@@ -2,10 +2,10 @@
 // count (with alerts withheld for their zone shapes and bad records skipped), next run and whether its items
 // are stale, from GET /api/feeds; "Run now" runs one feed at once (POST /api/feeds/{id}/run).
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
 import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { localError } from '../../lib/messages.ts'
+import { $now } from '../../lib/stores/clock.ts'
 import { $feedRuns, $feeds, feedStatus, retryFeeds, runFeedNow, type FeedRunState } from '../../lib/stores/feeds.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
@@ -33,12 +33,8 @@ function ranText(ran: FeedRunState, t: T): string {
 export function FeedHealth({ t }: { t: T }) {
   const feeds = useStore($feeds)
   const runs = useStore($feedRuns)
-  // Relative times move on between refreshes.
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000)
-    return () => clearInterval(timer)
-  }, [])
+  // Relative times move on between refreshes (the page's clock).
+  const now = useStore($now)
 
   return (
     <section className="feed-health" aria-labelledby="feed-health-title">

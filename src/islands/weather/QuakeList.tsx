@@ -1,7 +1,7 @@
 import { formatAgo } from '../../lib/format.ts'
 import { formatDistance } from '../../lib/units.ts'
 import { useStore } from '@nanostores/react'
-import { $now } from '../../lib/stores/source.ts'
+import { $now } from '../../lib/stores/clock.ts'
 import { quakes } from '../../lib/stores/weather/quakes.ts'
 import { QUAKE_RADIUS_KM } from '../../lib/weather/quakes.ts'
 import { SourceCard } from './Card.tsx'

@@ -77,10 +77,3 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
   })
   return { $state, retry: () => refresh('force') }
 }
-
-/** A clock for "updated N minutes ago" texts, ticking while anything shows one. */
-export const $now = atom(Date.now())
-onMount($now, () => {
-  const timer = setInterval(() => $now.set(Date.now()), 30_000)
-  return () => clearInterval(timer)
-})
