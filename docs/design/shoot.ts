@@ -26,13 +26,23 @@ const PAGES: [string, string, boolean?][] = [
   ['widget', '/widget'],
   ['404', '/no/such/page'],
 ]
-const SETS = [
-  { width: 412, height: 915, theme: 'light', lang: 'en' },
-  { width: 412, height: 915, theme: 'dark', lang: 'en' },
-  { width: 1440, height: 900, theme: 'light', lang: 'en' },
-  { width: 1440, height: 900, theme: 'dark', lang: 'en' },
-  { width: 360, height: 800, theme: 'light', lang: 'es' },
-] as const
+type ShotSet = { width: number; height: number; theme: 'light' | 'dark'; lang: 'en' | 'es' }
+const HEIGHTS: Record<number, number> = { 360: 800, 412: 915, 1024: 768, 1440: 900 }
+// SHOOT_ALL=1: every width (360, 412, 1024, 1440) in both themes and both languages; SHOOT_FULL=1: the whole page.
+const SETS: ShotSet[] = process.env['SHOOT_ALL']
+  ? [360, 412, 1024, 1440].flatMap((width) =>
+      (['light', 'dark'] as const).flatMap((theme) =>
+        (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
+      ),
+    )
+  : [
+      { width: 412, height: 915, theme: 'light', lang: 'en' },
+      { width: 412, height: 915, theme: 'dark', lang: 'en' },
+      { width: 1440, height: 900, theme: 'light', lang: 'en' },
+      { width: 1440, height: 900, theme: 'dark', lang: 'en' },
+      { width: 360, height: 800, theme: 'light', lang: 'es' },
+    ]
+const fullPage = Boolean(process.env['SHOOT_FULL'])
 
 async function signIn(context: BrowserContext): Promise<void> {
   const page = await context.newPage()
@@ -82,7 +92,7 @@ for (const set of SETS) {
     const url = `${base}${set.lang === 'en' ? path : `/${set.lang}${path === '/' ? '' : path}`}`
     await page.goto(url)
     await settle(page)
-    const raw = await page.screenshot({ fullPage: false })
+    const raw = await page.screenshot({ fullPage })
     const file = `${out}/${name}-${set.width}-${set.theme}-${set.lang}.png`
     await sharp(raw)
       .resize({ width: Math.min(set.width, 720) })

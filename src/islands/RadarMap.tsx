@@ -3,9 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { loadLeaflet } from '../lib/client/leaflet.ts'
 import { formatDateTime } from '../lib/format.ts'
 import {
-  OSM_ATTRIBUTION,
   OSM_TILES,
-  RADAR_ATTRIBUTION,
   RADAR_FRAME_MS,
   RADAR_OPACITY,
   RADAR_REFRESH_MS,
@@ -17,6 +15,8 @@ import {
   refreshedIndex,
   type RadarFrame,
 } from '../lib/weather/radar.ts'
+import { useInView } from './weather/in-view.ts'
+import { MapCredits } from './weather/MapCredits.tsx'
 
 export type RadarMapLabels = {
   play: string
@@ -46,8 +46,8 @@ async function fetchLatest(signal: AbortSignal): Promise<number> {
 }
 
 /**
- * Radar loop over an OpenStreetMap base map: Leaflet and its CSS load only once this island hydrates (near the
- * viewport). Outside the CONUS mosaic it shows the base map, the marker and `labels.outside`, and asks IEM for nothing.
+ * Radar loop over an OpenStreetMap base map: Leaflet and its CSS load only once the map is on screen, after the
+ * page has loaded (useInView), so the first paint never pays for them. The credits sit under the map. Outside the CONUS mosaic it shows the base map, the marker and `labels.outside`, and asks IEM for nothing.
  */
 export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) {
   const covered = radarCovers({ lat, lon })
@@ -59,6 +59,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
   const [playing, setPlaying] = useState(false)
   const { frames, index } = view
   const frame = frames[index]
+  const inView = useInView(box)
 
   // Animate unless the visitor prefers reduced motion (server HTML and first render start paused).
   useEffect(() => {
@@ -66,6 +67,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
   }, [])
 
   useEffect(() => {
+    if (!inView) return
     let cancelled = false
     let refreshTimer: ReturnType<typeof setInterval> | undefined
     const controller = new AbortController()
@@ -76,9 +78,9 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
     const start = async () => {
       const L = await loadLeaflet()
       if (cancelled || !box.current) return
-      const map = L.map(box.current, { center: [lat, lon], zoom: RADAR_ZOOM })
+      const map = L.map(box.current, { center: [lat, lon], zoom: RADAR_ZOOM, attributionControl: false })
       loaded.current = { L, map, layers: new Map() }
-      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map)
+      L.tileLayer(OSM_TILES, { maxZoom: 19 }).addTo(map)
       L.circleMarker([lat, lon], { radius: 8, className: 'radar-marker', interactive: false }).addTo(map)
       setStatus('ready')
       if (!covered) return
@@ -97,7 +99,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
       loaded.current?.map.remove()
       loaded.current = null
     }
-  }, [lat, lon, covered, attempt])
+  }, [lat, lon, covered, attempt, inView])
 
   // One tile layer per frame, kept across refreshes; only the shown frame is visible.
   useEffect(() => {
@@ -112,7 +114,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
     }
     for (const item of frames) {
       if (layers.has(item.time)) continue
-      const layer = L.tileLayer(item.url, { opacity: 0, zIndex: 10, attribution: RADAR_ATTRIBUTION })
+      const layer = L.tileLayer(item.url, { opacity: 0, zIndex: 10 })
       layers.set(item.time, layer.addTo(map))
     }
     for (const [time, layer] of layers) layer.setOpacity(time === frame?.time ? RADAR_OPACITY : 0)
@@ -165,6 +167,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
       ) : (
         <p className="radar-outside">{labels.outside}</p>
       )}
+      <MapCredits radar={covered} />
     </div>
   )
 }

@@ -88,16 +88,13 @@ test('roads show directions, lane closures and markers on the map', async ({ pag
   await expect(list).toContainText('Southbound')
   await expect(list.locator('.tag.lane').first()).toHaveText('Lane closure')
   await expect(list.locator('.road-entry.sev-critical')).toHaveCount(1)
-  // The map (Leaflet and its stylesheet) loads when asked for, so the page itself stays light on a phone.
-  await expect(page.locator('#roads-map .radar-map[data-ready]')).toHaveCount(0)
-  await expect(page.locator('link[rel="stylesheet"][href*="leaflet"]')).toHaveCount(0)
-  await page.locator('#roads-map').getByRole('button', { name: 'Show the traffic map' }).click()
+  // The map (Leaflet and its stylesheet) loads when it scrolls into view (tests/e2e/design-roads.spec.ts: not before).
+  await page.locator('#roads-map').scrollIntoViewIfNeeded()
   await expect(page.locator('#roads-map .radar-map[data-ready]')).toBeVisible()
   await expect(page.locator('link[rel="stylesheet"][href*="leaflet"]')).toHaveCount(1)
   // Leaflet's own rules apply: its panes are positioned, its container clips the tiles.
   await expect(page.locator('#roads-map .leaflet-container')).toHaveCSS('overflow', 'hidden')
   await expect(page.locator('#roads-map .leaflet-tile-pane').first()).toHaveCSS('position', 'absolute')
-  await expect(page.locator('#roads-map .radar-map')).toBeFocused()
   await expect(page.locator('#roads-map path.road-marker')).toHaveCount(5)
   // Drawn at their size: the site's icon rule for svg once shrank the map's whole drawing to 20 px.
   expect((await page.locator('#roads-map path.road-marker').first().boundingBox())?.width).toBeGreaterThanOrEqual(14)

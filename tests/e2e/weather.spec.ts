@@ -15,7 +15,7 @@ test('every weather card renders from the providers', async ({ page }) => {
   await expect(now).toContainText(/UV index0 · Low/)
   await expect(now).toContainText('Updated now')
   await expect(now.getByRole('link', { name: 'Weather data by Open-Meteo.com' })).toBeVisible()
-  await expect(page.locator('#wx-hourly .strip li')).toHaveCount(24)
+  await expect(page.locator('#wx-hourly .chart-time')).toHaveCount(24)
   await expect(page.getByRole('img', { name: /next 24 hours/ })).toBeVisible()
   await page.locator('#wx-hourly summary').click()
   await expect(page.locator('#wx-hourly table tbody tr')).toHaveCount(24)

@@ -3,17 +3,21 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { loadLeaflet } from '../../lib/client/leaflet.ts'
 import { severityOf } from '../../lib/live/severity.ts'
-import { OSM_ATTRIBUTION, OSM_TILES } from '../../lib/weather/radar.ts'
+import { OSM_TILES } from '../../lib/weather/radar.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
 import { useT } from '../../i18n/use-t.ts'
+import { useInView } from '../weather/in-view.ts'
+import { MapCredits } from '../weather/MapCredits.tsx'
 import { useLiveDisplay } from './hooks.ts'
 
 const ZOOM = 10
 
 /**
  * The traffic map: the page's point and each road item as a marker coloured by severity, over
- * OpenStreetMap. Leaflet (about 42 KB gzip) and its CSS load only when the visitor asks for the map,
- * so the page itself is quick on a phone; the box keeps the size the page reserved, so nothing moves.
+ * OpenStreetMap. Leaflet (about 42 KB gzip) and its CSS load when the map scrolls into view once the
+ * page has loaded and the road data is in (useInView), never with the first paint; on a phone the map
+ * comes after the list (SectionShell), which keyboard and screen-reader users reach first. The box keeps
+ * the size the page reserved, so nothing moves.
  */
 export function RoadsMap() {
   const t = useT()
@@ -22,7 +26,7 @@ export function RoadsMap() {
   const box = useRef<HTMLDivElement>(null)
   const loaded = useRef<{ L: typeof Leaflet; map: Leaflet.Map; markers: Leaflet.LayerGroup } | null>(null)
   const roads = state.state === 'ok' ? state.data.roads.messages : []
-  const [wanted, setWanted] = useState(false)
+  const wanted = useInView(box, point !== null && state.state === 'ok')
   const [ready, setReady] = useState(false)
 
   useEffect(() => {
@@ -30,13 +34,11 @@ export function RoadsMap() {
     let cancelled = false
     void loadLeaflet().then((L) => {
       if (cancelled || !box.current) return
-      const map = L.map(box.current, { center: [point.lat, point.lon], zoom: ZOOM })
-      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map)
+      const map = L.map(box.current, { center: [point.lat, point.lon], zoom: ZOOM, attributionControl: false })
+      L.tileLayer(OSM_TILES, { maxZoom: 19 }).addTo(map)
       L.circleMarker([point.lat, point.lon], { radius: 7, className: 'radar-marker', interactive: false }).addTo(map)
       loaded.current = { L, map, markers: L.layerGroup().addTo(map) }
       setReady(true)
-      // The button that asked for the map is gone: keyboard focus goes to the map itself.
-      box.current.focus()
     })
     return () => {
       cancelled = true
@@ -62,21 +64,16 @@ export function RoadsMap() {
 
   if (!point) return <p className="empty-title">{t?.('state.noLocation') ?? ''}</p>
   return (
-    <div
-      ref={box}
-      className="radar-map"
-      role="region"
-      aria-label={t?.('roads.mapLabel') ?? ''}
-      aria-busy={wanted && !ready}
-      data-ready={ready || undefined}
-    >
-      {!wanted && t && (
-        <div className="map-offer">
-          <button type="button" className="button" onClick={() => setWanted(true)}>
-            {t('roads.showMap')}
-          </button>
-        </div>
-      )}
+    <div className="radar">
+      <div
+        ref={box}
+        className="radar-map"
+        role="region"
+        aria-label={t?.('roads.mapLabel') ?? ''}
+        aria-busy={!ready}
+        data-ready={ready || undefined}
+      />
+      <MapCredits />
     </div>
   )
 }
