@@ -1,12 +1,13 @@
 // The reaction's items, kept in memory per grid cell and per page. Before every answer the item change log
 // (migration 007) is read from where this instance last looked, and the lists the changed items were or are in are
 // dropped: an answer never comes from an older state of the database, yet a busy point costs no item reads.
-import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { ASPECTS, priorityRank, type Aspect } from '../../src/lib/items.ts'
 import { shapesOf } from '../feeds/shapes.ts'
 import type { Shape } from '../feeds/geometry.ts'
 import { cellsForBox } from '../db/queries/grid.ts'
+import { changesSince, latestChange, placesOfItems, pruneChangesThrough } from '../db/queries/item-changes.ts'
+import { cellRows, pageRows, type ReactionRow as Row } from '../db/queries/reaction.ts'
 
 /** What an answer needs of an item, ready to measure, sort and write. */
 export type Candidate = {
@@ -98,24 +99,19 @@ function startOver(state: State): void {
 /** Reads the changes since the cursor and drops the lists the changed items were or now are in. */
 async function check(db: Db, state: State): Promise<void> {
   if (state.cursor === null) {
-    const { rows } = await sql<{ seq: number | string }>`select coalesce(max(seq), 0) as seq from item_changes`.execute(db)
-    state.cursor = Number(rows[0]?.seq ?? 0)
+    state.cursor = await latestChange(db)
     return
   }
-  const { rows } = await sql<{ through: number | string; seq: number | string | null; item_id: number | null }>`
-    select p.through, c.seq, c.item_id from item_changes_pruned p left join item_changes c on c.seq > ${state.cursor}
-    where p.id = 1 order by c.seq`.execute(db)
-  const through = Number(rows[0]?.through ?? 0)
-  const changed = rows.filter((row) => row.seq !== null)
+  const { through, changes: changed } = await changesSince(db, state.cursor)
   if (through > state.cursor) {
     // Pruned past what this instance saw (it was idle a long time): it cannot tell what changed.
-    state.cursor = Math.max(through, Number(changed.at(-1)?.seq ?? 0))
+    state.cursor = Math.max(through, changed.at(-1)?.seq ?? 0)
     startOver(state)
     return
   }
   if (!changed.length) return
-  state.cursor = Number(changed.at(-1)!.seq)
-  const ids = [...new Set(changed.map((row) => row.item_id!))]
+  state.cursor = changed.at(-1)!.seq
+  const ids = [...new Set(changed.map((row) => row.itemId))]
   if (ids.length > MAX_CHANGES) return startOver(state)
   state.generation++
   for (const id of ids) {
@@ -124,12 +120,7 @@ async function check(db: Db, state: State): Promise<void> {
     state.byId.delete(id)
   }
   for (let at = 0; at < ids.length; at += ID_CHUNK) {
-    const now = await db
-      .selectFrom('items')
-      .leftJoin('item_cells', 'item_cells.item_id', 'items.id')
-      .select(['items.page_name', 'item_cells.cell'])
-      .where('items.id', 'in', ids.slice(at, at + ID_CHUNK))
-      .execute()
+    const now = await placesOfItems(db, ids.slice(at, at + ID_CHUNK))
     for (const { page_name, cell } of now) {
       if (cell !== null) state.lists.delete(cellKey(cell))
       if (page_name !== null) state.lists.delete(pageKey(page_name))
@@ -166,69 +157,10 @@ export function syncLists(db: Db): Promise<void> {
  * @example await pruneItemChanges(db) // rows deleted
  */
 export async function pruneItemChanges(db: Db, keep = 100_000): Promise<number> {
-  const { rows } = await sql<{ seq: number | string }>`select coalesce(max(seq), 0) as seq from item_changes`.execute(db)
-  const through = Number(rows[0]?.seq ?? 0) - keep
+  const through = (await latestChange(db)) - keep
   if (through <= 0) return 0
-  return db.transaction().execute(async (trx) => {
-    await sql`update item_changes_pruned set through = ${through} where id = 1 and through < ${through}`.execute(trx)
-    const deleted = await sql`delete from item_changes where seq <= ${through}`.execute(trx)
-    return Number(deleted.numAffectedRows ?? 0)
-  })
+  return pruneChangesThrough(db, through)
 }
-
-type Row = {
-  id: number
-  updated_at: string
-  lat: number
-  lon: number
-  area_miles: number
-  min_lat: number
-  max_lat: number
-  min_lon: number
-  max_lon: number
-  data_aspect: string
-  priority: string
-  sort_order: number
-  layer: number
-  expires_at: string | null
-  view: string
-  page_name: string | null
-  shaped: number | boolean
-}
-
-const ROW_COLUMNS = [
-  'items.id',
-  'items.updated_at',
-  'items.lat',
-  'items.lon',
-  'items.area_miles',
-  'items.min_lat',
-  'items.max_lat',
-  'items.min_lon',
-  'items.max_lon',
-  'items.data_aspect',
-  'items.priority',
-  'items.sort_order',
-  'items.layer',
-  'items.expires_at',
-  'items.view',
-  'items.page_name',
-  sql<number>`case when items.geometry is null then 0 else 1 end`.as('shaped'),
-] as const
-
-/** Active items filed under a grid cell (every layer and end time: the answer picks). */
-const cellRows = (db: Db, cell: number): Promise<Row[]> =>
-  db
-    .selectFrom('item_cells')
-    .innerJoin('items', 'items.id', 'item_cells.item_id')
-    .select(ROW_COLUMNS)
-    .where('item_cells.cell', '=', cell)
-    .where('items.is_active', '=', 1)
-    .execute()
-
-/** Active items of a page (route), wherever they are. */
-const pageRows = (db: Db, page: string): Promise<Row[]> =>
-  db.selectFrom('items').select(ROW_COLUMNS).where('items.page_name', '=', page).where('items.is_active', '=', 1).execute()
 
 /** True when a kept candidate says what the row says (then it is shared, not built again). */
 const same = (known: Candidate, row: Row): boolean =>

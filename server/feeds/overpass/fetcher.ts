@@ -4,6 +4,7 @@
 import { fetch as undiciFetch } from 'undici'
 import { nearestCity } from '../../../src/lib/cities.ts'
 import type { Db } from '../../db/index.ts'
+import { feedItemsWithin } from '../../db/queries/feed-items.ts'
 import { deleteItem } from '../../db/queries/items.ts'
 import { cityIndex } from '../../lib/cities.ts'
 import { hit } from '../../db/queries/rate-limits.ts'
@@ -157,16 +158,7 @@ export function createBusinessFetcher(db: Db, given: FetcherOptions) {
       const { items } = decodeOverpass(answer.text, place, now)
       await storeFeedItems(db, OSM_FEED_ID, items, now, { removeMissing: false })
       const kept = new Set(items.map((item) => item.sourceId))
-      const { south, west, north, east } = job.cell
-      const inside = await db
-        .selectFrom('items')
-        .select(['id', 'source_id'])
-        .where('feed_id', '=', OSM_FEED_ID)
-        .where('lat', '>=', south)
-        .where('lat', '<', north)
-        .where('lon', '>=', west)
-        .where('lon', '<', east)
-        .execute()
+      const inside = await feedItemsWithin(db, OSM_FEED_ID, job.cell)
       for (const row of inside) if (!kept.has(row.source_id ?? '')) await deleteItem(db, row.id)
       await cellFetched(db, job.cell.key, now.toISOString(), items.length)
       memo.delete(job.cell.key)

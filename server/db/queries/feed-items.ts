@@ -1,0 +1,19 @@
+// A feed's items by where they are: the OpenStreetMap feed replaces a cell's businesses as a whole.
+import type { Db } from '../index.ts'
+
+/** South and north latitudes, west and east longitudes; the south and west edges are inside, the others not. */
+export type Bounds = { south: number; west: number; north: number; east: number }
+
+/** A feed's items (id and source id) whose point lies within the bounds. */
+export function feedItemsWithin(db: Db, feedId: string, bounds: Bounds): Promise<{ id: number; source_id: string | null }[]> {
+  const { south, west, north, east } = bounds
+  return db
+    .selectFrom('items')
+    .select(['id', 'source_id'])
+    .where('feed_id', '=', feedId)
+    .where('lat', '>=', south)
+    .where('lat', '<', north)
+    .where('lon', '>=', west)
+    .where('lon', '<', east)
+    .execute()
+}
