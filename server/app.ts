@@ -62,5 +62,3 @@ export function createApp(deps: Deps) {
   })
   return app
 }
-
-export type AppType = ReturnType<typeof createApp>

@@ -118,7 +118,7 @@ async function complete(config: Config, language: Locale, question: string, summ
   }
 }
 
-const assistantRoute = createRoute({
+export const assistantRoute = createRoute({
   method: 'post',
   path: '/api/assistant',
   summary: 'Answers a question from the place’s data summary with the configured model (404 when none is configured)',

@@ -2,7 +2,7 @@
  * The error vocabulary shared by the API and the browser: one code per failure either side reports,
  * with its English text (the SPEC's words where the SPEC gives them, sections 5 and 8). The server
  * answers `{ error: text, code, params?, problems? }`; the browser translates by code
- * (src/lib/messages.ts maps each code to a dictionary key) and reads the text only from older servers.
+ * (src/lib/messages.ts maps each code to a dictionary key); a code it lacks (a newer server's) shows the text.
  * Pure: no imports beyond fill, so server/ and the islands both use it. See docs/api.md, "Error codes".
  */
 import { fill } from './fill.ts'
@@ -175,7 +175,7 @@ function readProblem(value: unknown): Problem | null {
 
 /**
  * The problems an API answer's body names by code, or null when it has none this client knows
- * (an older server, or a newer code): then its `error` text is what there is to show.
+ * (a newer server's code): then its `error` text is what there is to show.
  * @example problemsOfBody({ error: 'Item not found', code: 'item_not_found' }) // [{ code: 'item_not_found' }]
  */
 export function problemsOfBody(body: unknown): Problem[] | null {
@@ -187,41 +187,4 @@ export function problemsOfBody(body: unknown): Problem[] | null {
   }
   const one = readProblem(body)
   return one ? [one] : null
-}
-
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** Each text as a pattern: literal words, each {{placeholder}} a capture. Texts without placeholders first. */
-const PATTERNS = (Object.entries(ERRORS) as [ErrorCode, string][])
-  .map(([code, text]) => {
-    const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!)
-    const source = text
-      .split(/\{\{\w+\}\}/)
-      .map(escape)
-      .join('(.+)')
-    return { code, names, pattern: new RegExp(`^${source}$`, 's') }
-  })
-  .sort((a, b) => a.names.length - b.names.length)
-
-function textProblem(text: string): Problem | null {
-  for (const { code, names, pattern } of PATTERNS) {
-    const match = pattern.exec(text)
-    if (match)
-      return names.length ? { code, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) } : { code }
-  }
-  return null
-}
-
-/**
- * The problems an English text names, for answers without codes (older servers) and the client's own
- * fallbacks: one text of the vocabulary (placeholders read back), or a comma-joined list of them.
- * @example problemsOfText('Failed to list users: Bad Gateway') // [{ code: 'list_users_failed', params: { status: 'Bad Gateway' } }]
- * @example problemsOfText('Something new') // null
- */
-export function problemsOfText(text: string): Problem[] | null {
-  const whole = textProblem(text)
-  if (whole) return [whole]
-  const parts = text.split(', ')
-  if (parts.length < 2) return null
-  const read = parts.map(textProblem)
-  return read.every((problem): problem is Problem => problem !== null) ? read : null
 }

@@ -5,7 +5,7 @@
  * text the vocabulary does not know is shown as it came.
  */
 import type { I18nKey } from '../i18n/index.ts'
-import { errorMessage, isErrorCode, problemsOfText, type ErrorCode, type Problem } from './errors.ts'
+import { errorMessage, isErrorCode, type ErrorCode, type Problem } from './errors.ts'
 
 /** The dictionary key of every code; tests/unit/errors.test.ts checks each is in all six languages. */
 export const ERROR_KEYS: Readonly<Record<ErrorCode, I18nKey>> = {
@@ -117,25 +117,16 @@ export function localProblems(problems: readonly Problem[], t: Translate): strin
 }
 
 /**
- * A message in the visitor's language: a text of the vocabulary (with its placeholders read back,
- * 'Failed to list users: Bad Gateway') or a comma-joined list of them; anything else is kept as it came.
- * @example localMessage('Title is required, Invalid link URL', t) // 'Se requiere el título, URL de enlace no válida'
+ * A failed call in the visitor's language: by the codes it carries (ApiError.problems), else the text
+ * the server wrote for a code this client lacks, else the call's fallback code.
+ * @example localError(new ApiError(404, 'Item not found', [{ code: 'item_not_found' }]), 'get_failed', t) // 'Elemento no encontrado'
  */
-export function localMessage(message: string, t: Translate): string {
-  const problems = problemsOfText(message)
-  return problems ? localProblems(problems, t) : message
-}
-
-/**
- * A failed call in the visitor's language: by the codes the API sent (ApiError.problems), else by
- * its text, else the fallback.
- * @example localError(new ApiError(404, 'Item not found', [{ code: 'item_not_found' }]), 'Failed to get item', t) // 'Elemento no encontrado'
- */
-export function localError(error: unknown, fallback: string, t: Translate): string {
+export function localError(error: unknown, fallback: ErrorCode, t: Translate): string {
   const problems: unknown = error instanceof Error ? (error as { problems?: unknown }).problems : null
   if (Array.isArray(problems) && problems.length && problems.every((problem: Problem) => isErrorCode(problem?.code)))
     return localProblems(problems as Problem[], t)
-  return localMessage(errorText(error, fallback), t)
+  if (error instanceof Error && 'problems' in error && error.message) return error.message
+  return localProblems([{ code: fallback }], t)
 }
 
 /**

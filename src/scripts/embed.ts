@@ -2,10 +2,9 @@
 // sections without cookies, and draws them with text nodes only (items are staff and feed input).
 // It reads and writes no storage: the visitor's Porchlight state stays out of the widget.
 import { parseWidget, placeUrl, widgetSections, type WidgetItem } from '../lib/embed/widget.ts'
-import { reactionUrl } from '../lib/api/reaction.ts'
+import { checkedReaction, reactionUrl } from '../lib/api/reaction.ts'
 import { fill } from '../lib/fill.ts'
 import { apiBase } from '../lib/public-env.ts'
-import type { Reaction } from '../lib/items.ts'
 
 /** Refreshed every five minutes while the page that embeds it stays open. */
 const EVERY_MS = 5 * 60_000
@@ -46,7 +45,9 @@ async function load(): Promise<void> {
     const url = reactionUrl(apiBase(), { lat: options.lat, lon: options.lon, route: options.place })
     const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(30_000) })
     if (!response.ok) throw new Error(String(response.status))
-    const sections = widgetSections((await response.json()) as Reaction, options)
+    const answer = await checkedReaction(await response.json())
+    if (!answer) throw new Error('not a reaction answer')
+    const sections = widgetSections(answer, options)
     const nodes = list(text('embed.statuses'), sections.statuses)
     if (sections.roads) nodes.push(...list(text('embed.roadsTitle'), sections.roads))
     body.replaceChildren(...nodes)

@@ -2,15 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { dictionaries } from '../../src/i18n/index.ts'
-import {
-  ERRORS,
-  errorBody,
-  isErrorCode,
-  problemsBody,
-  problemsOfBody,
-  problemsOfText,
-  type ErrorCode,
-} from '../../src/lib/errors.ts'
+import { ERRORS, errorBody, isErrorCode, problemsBody, problemsOfBody, type ErrorCode } from '../../src/lib/errors.ts'
 import { ERROR_KEYS } from '../../src/lib/messages.ts'
 
 const CODES = Object.keys(ERRORS) as ErrorCode[]
@@ -49,13 +41,6 @@ describe('the error vocabulary', () => {
       if (!WORDED_FOR_THE_UI.includes(key)) expect(dictionaries.en[key], code).toBe(ERRORS[code])
     }
   })
-  it('has one code per text, so a text reads back to its code', () => {
-    for (const code of CODES) {
-      const params = Object.fromEntries(placeholders(ERRORS[code]).map((name) => [name, 'x']))
-      const text = errorBody(code, Object.keys(params).length ? params : undefined).error
-      expect(problemsOfText(text)?.[0]?.code, text).toBe(code)
-    }
-  })
 })
 
 describe('error bodies', () => {
@@ -88,17 +73,6 @@ describe('error bodies', () => {
     expect(problemsOfBody('text')).toBeNull()
     expect(isErrorCode('too_many')).toBe(true)
     expect(isErrorCode('toString')).toBe(false)
-  })
-  it('read back from texts of older servers, placeholders included', () => {
-    expect(problemsOfText('Failed to list users: Bad Gateway')).toEqual([
-      { code: 'list_users_failed', params: { status: 'Bad Gateway' } },
-    ])
-    expect(problemsOfText('Title is required, Invalid link URL')).toEqual([{ code: 'title_required' }, { code: 'link_url' }])
-    expect(problemsOfText('Invalid request: query.lat: expected number, received NaN')).toEqual([
-      { code: 'invalid_request', params: { detail: 'query.lat: expected number, received NaN' } },
-    ])
-    expect(problemsOfText('Something new')).toBeNull()
-    expect(problemsOfText('Title is required, something else')).toBeNull()
   })
 })
 

@@ -2,22 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { dictionaries } from '../../src/i18n/index.ts'
 import { ApiError } from '../../src/lib/api/porchlight.ts'
 import { fill } from '../../src/lib/fill.ts'
-import { errorText, localError, localMessage, localProblems } from '../../src/lib/messages.ts'
+import { errorText, localError, localProblems } from '../../src/lib/messages.ts'
 
 const t = (key: string, values?: Record<string, string>) => fill(dictionaries.de[key] ?? key, values ?? {})
-
-describe('localMessage', () => {
-  it('translates a known text, one with a status text after it, and a comma-joined list of known texts', () => {
-    expect(localMessage('Failed to save changes', t)).toBe('Änderungen konnten nicht gespeichert werden')
-    expect(localMessage('Failed to list users: Bad Gateway', t)).toContain('Bad Gateway')
-    expect(localMessage('Failed to list users: Bad Gateway', t)).not.toContain('Failed to list users')
-    expect(localMessage('Title is required, Invalid link URL', t)).toBe('Titel ist erforderlich, Ungültige Link-URL')
-  })
-  it('keeps anything else as it came, including a list with one unknown part', () => {
-    expect(localMessage('Something new', t)).toBe('Something new')
-    expect(localMessage('Title is required, something else', t)).toBe('Title is required, something else')
-  })
-})
 
 describe('localProblems and localError', () => {
   it('translate by code, with the placeholders filled', () => {
@@ -29,14 +16,16 @@ describe('localProblems and localError', () => {
     )
   })
   it('prefer the codes an ApiError carries to its text (a server may word a text differently)', () => {
-    expect(localError(new ApiError(404, 'Item gone', [{ code: 'item_not_found' }]), 'Failed to get item', t)).toBe(
+    expect(localError(new ApiError(404, 'Item gone', [{ code: 'item_not_found' }]), 'get_failed', t)).toBe(
       dictionaries.de['msg.itemNotFound'],
     )
   })
-  it('fall back to the text, then to the fallback', () => {
-    expect(localError(new ApiError(500, 'Failed to save changes'), 'x', t)).toBe('Änderungen konnten nicht gespeichert werden')
-    expect(localError(new Error('Something new'), 'x', t)).toBe('Something new')
-    expect(localError('thrown text', 'Failed to delete item', t)).toBe(dictionaries.de['msg.deleteFailed'])
+  it('show the text of a server whose code this client lacks, else the fallback by its code', () => {
+    expect(localError(new ApiError(500, 'Datenbank brennt'), 'save_failed', t)).toBe('Datenbank brennt')
+    expect(localError(new ApiError(500, ''), 'save_failed', t)).toBe('Änderungen konnten nicht gespeichert werden')
+    // An English text alone is not read back into a code any more: servers send codes (tests/api/harness.ts checks).
+    expect(localError(new Error('Failed to save changes'), 'delete_failed', t)).toBe(dictionaries.de['msg.deleteFailed'])
+    expect(localError('thrown text', 'delete_failed', t)).toBe(dictionaries.de['msg.deleteFailed'])
   })
   it('fall back to the English text when the loaded dictionary part lacks the key', () => {
     const bare = (key: string) => key

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, createApi } from '../../src/lib/api/porchlight.ts'
+import { user, userList } from './api/fixtures.ts'
 import {
   USERS_MISSING,
   USERS_UNAVAILABLE,
@@ -16,7 +17,7 @@ import {
 } from '../../src/lib/users.ts'
 import { dictionaries } from '../../src/i18n/index.ts'
 import { fill } from '../../src/lib/fill.ts'
-import { localMessage } from '../../src/lib/messages.ts'
+import { localProblems } from '../../src/lib/messages.ts'
 
 const failure = (status: number, serverError: string | null = null, statusText = '') => ({ status, statusText, serverError })
 
@@ -58,17 +59,17 @@ describe('usersError', () => {
   })
 })
 
-describe('localMessage on the user admin texts', () => {
+describe('the user admin texts in Spanish, by code', () => {
   // As islands translate: the locale's dictionary and fill().
   const t = (key: string, values?: Record<string, string>) => fill(dictionaries.es[key] ?? key, values ?? {})
   it('translates SPEC, server and status-text messages', () => {
-    expect(localMessage(USERS_MISSING, t)).toBe(
+    expect(localProblems([{ code: 'users_missing' }], t)).toBe(
       'La API de gestión de usuarios aún no está implementada. Contacte al equipo de backend.',
     )
-    expect(localMessage('A page user needs a page name', t)).toBe(t('users.pageMissing'))
-    expect(localMessage('Failed to list users: Bad Gateway', t)).toBe('No se pudo cargar la lista de usuarios: Bad Gateway')
-    expect(localMessage('Failed to list users: Bad Gateway', t)).toContain('Bad Gateway')
-    expect(localMessage('Something new', t)).toBe('Something new')
+    expect(localProblems([{ code: 'page_name_missing' }], t)).toBe(t('users.pageMissing'))
+    expect(localProblems([{ code: 'list_users_failed', params: { status: 'Bad Gateway' } }], t)).toBe(
+      'No se pudo cargar la lista de usuarios: Bad Gateway',
+    )
   })
 })
 
@@ -143,22 +144,28 @@ describe('api.users', () => {
 
   it('pages the list and posts a new user with its scope', async () => {
     const seen: Request[] = []
-    await api(answer(200, { users: [], total: 0 }, '', seen)).users.list({ limit: 50, offset: 100 })
+    await api(answer(200, userList([]), '', seen)).users.list({ limit: 50, offset: 100 })
     expect(seen[0]!.url).toBe('http://api.test/admin/users?limit=50&offset=100')
-    await api(answer(201, {}, '', seen)).users.add({ email: 'n@d.test', name: 'N', role: 'page', pageName: 'wa/duvall' })
+    await api(answer(201, user(), '', seen)).users.add({ email: 'n@d.test', name: 'N', role: 'page', pageName: 'wa/duvall' })
     expect(seen[1]!.method).toBe('POST')
     expect(await seen[1]!.json()).toEqual({ email: 'n@d.test', name: 'N', role: 'page', pageName: 'wa/duvall' })
   })
   it('gives the SPEC messages with the status', async () => {
-    await expect(api(answer(404, { error: 'Not found' })).users.list()).rejects.toEqual(new ApiError(404, USERS_MISSING))
-    await expect(api(answer(500, 'x', 'Internal Server Error')).users.remove(3)).rejects.toEqual(
-      new ApiError(500, 'Failed to remove user: Internal Server Error'),
-    )
-    await expect(api(answer(400, { error: 'You cannot remove yourself.' })).users.remove(3)).rejects.toEqual(
-      new ApiError(400, 'You cannot remove yourself.'),
-    )
+    await expect(api(answer(404, { error: 'Not found' })).users.list()).rejects.toMatchObject({
+      status: 404,
+      message: USERS_MISSING,
+      problems: [{ code: 'users_missing' }],
+    })
+    await expect(api(answer(500, 'x', 'Internal Server Error')).users.remove(3)).rejects.toMatchObject({
+      status: 500,
+      message: 'Failed to remove user: Internal Server Error',
+      problems: [{ code: 'remove_user_failed', params: { status: 'Internal Server Error' } }],
+    })
+    await expect(
+      api(answer(400, { error: 'You cannot remove yourself.', code: 'remove_self' })).users.remove(3),
+    ).rejects.toMatchObject({ status: 400, message: 'You cannot remove yourself.', problems: [{ code: 'remove_self' }] })
     await expect(api(() => Promise.reject(new TypeError('Failed to fetch'))).users.assignRole(3, 'admin')).rejects.toEqual(
-      new ApiError(0, USERS_UNAVAILABLE),
+      new ApiError(0, USERS_UNAVAILABLE, [{ code: 'users_unavailable' }]),
     )
   })
 })

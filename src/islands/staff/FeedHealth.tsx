@@ -19,7 +19,7 @@ function when(iso: string | null, now: number, t: T): string {
 /** What the last "Run now" of a feed did, in the editor's language. */
 function ranText(ran: FeedRunState, t: T): string {
   if (ran.state === 'running') return t('feeds.running')
-  if (ran.state === 'error') return localError(ran.error, 'Failed to run the feed', t)
+  if (ran.state === 'error') return localError(ran.error, 'feed_run_failed', t)
   const { run } = ran
   if (run.state === 'failed') return t('feeds.ranFailed', { error: run.error ?? '' })
   if (run.state === 'not-modified') return t('feeds.ranUnchanged')

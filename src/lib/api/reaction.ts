@@ -1,11 +1,12 @@
 // The reaction call (SPEC section 7) with the browser's own fetch: every place page makes it at idle
 // for the banner, the badges and the live lists, and ky (8 KB gzip) then stays off those pages until
-// a staff or account call needs the full client (porchlight.ts). Same request, headers, timeout,
-// token renewal and error texts and codes as the ky client's `reaction`.
+// a staff or account call needs the full client (porchlight.ts). The request comes from the route table
+// (routes.ts) and the answer is checked by its schema (answers.ts), as the client's calls are; the check
+// loads beside the request, so it stays out of the JavaScript a page loads before interaction.
 import type { Reaction } from '../items.ts'
 import { apiBase } from '../public-env.ts'
 import { errorMessage, problemsOfBody, type ErrorCode, type Problem } from '../errors.ts'
-
+import { ROUTES, urlOf } from './routes.ts'
 import type { ReactionQuery } from './types.ts'
 
 export type { ReactionQuery }
@@ -35,12 +36,17 @@ export class ReactionError extends Error {
 const own = (status: number, code: ErrorCode): ReactionError => new ReactionError(status, errorMessage(code), [{ code }])
 
 /** The request URL: the point rounded to 2 decimals, the route and test layer when set, a timestamp. */
-export function reactionUrl(base: string, { lat, lon, route, layer }: ReactionQuery, now = Date.now()): string {
-  const query = new URLSearchParams({ lat: lat.toFixed(2), lon: lon.toFixed(2) })
-  if (route) query.set('route', route)
-  if (layer) query.set('layer', String(layer))
-  query.set('_t', String(now))
-  return `${base.replace(/\/$/, '')}/api/reaction?${query}`
+export function reactionUrl(base: string, query: ReactionQuery, now = Date.now()): string {
+  return urlOf(base, ROUTES.reaction(query, now))
+}
+
+/**
+ * The answer when it is the reaction's shape (answers.ts, loaded with the first call), else null.
+ * @example await checkedReaction(await response.json())
+ */
+export async function checkedReaction(body: unknown): Promise<Reaction | null> {
+  const { isAnswer } = await import('./answers.ts')
+  return isAnswer('reaction', body) ? body : null
 }
 
 /**
@@ -62,6 +68,9 @@ export async function getReaction(query: ReactionQuery, session: ReactionSession
 
 async function request(query: ReactionQuery, session: ReactionSession, token: string | null): Promise<Reaction> {
   const run = session.fetch ?? fetch
+  // The answer's check loads while the request is on its way.
+  const checks = import('./answers.ts')
+  checks.catch(() => undefined) // a failed load is the call's failure, when it is awaited
   let response: Response
   try {
     response = await run(reactionUrl(session.base ?? apiBase(), query), {
@@ -78,6 +87,6 @@ async function request(query: ReactionQuery, session: ReactionSession, token: st
     const refused = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' && body.error
     throw refused ? new ReactionError(response.status, refused, problemsOfBody(body)) : own(response.status, 'load_data')
   }
-  if (body === undefined) throw own(0, 'bad_response')
-  return body as Reaction
+  if (body === undefined || !(await checks).isAnswer('reaction', body)) throw own(0, 'bad_response')
+  return body
 }

@@ -1,11 +1,13 @@
 /**
  * The API contract on the browser's side: every answer type the Porchlight API sends, derived from the
- * server's zod schemas (server/schemas.ts), so the two cannot drift. The only module under src/ that may
- * name server/ (eslint.config.mjs), and only with `import type`: the schemas erase at build time and no
- * zod reaches the bundle. The query types are the server's query schemas as they read after parsing;
- * bodies are checked by the shared rules of src/lib (itemProblems, the user fields).
+ * server's zod schemas (server/schemas.ts), and every request body and query the browser sends, derived
+ * from the zod schemas the server's routes validate with (read off each route sub-app's Hono schema, or
+ * the route itself), so neither can drift. The only module under src/ that may name server/
+ * (eslint.config.mjs), and only with `import type`: nothing of server/ reaches the bundle. The answers
+ * are checked at run time by their mirrors in answers.ts, pinned to these types there.
  */
 import type { z } from '@hono/zod-openapi'
+import type { Hono } from 'hono'
 import type {
   alertItemSchema,
   assistantAnswerSchema,
@@ -26,9 +28,14 @@ import type {
   userListSchema,
   userSchema,
 } from '../../../server/schemas.ts'
+import type { admin } from '../../../server/routes/admin.ts'
+import type { assistantRoute } from '../../../server/routes/assistant.ts'
+import type { auth } from '../../../server/routes/auth.ts'
 import type { listQuery } from '../../../server/routes/items.ts'
+import type { manage } from '../../../server/routes/manage.ts'
+import type { oauth } from '../../../server/routes/oauth.ts'
 import type { reactionQuery } from '../../../server/routes/reaction.ts'
-import type { coverageSchema } from '../../../server/routes/coverage.ts'
+import type { coverageQuery, coverageSchema } from '../../../server/routes/coverage.ts'
 
 /** Every failure's body: `{ error }` (SPEC section 8). */
 export type ApiErrorBody = z.infer<typeof errorSchema>
@@ -75,3 +82,42 @@ export type ReactionQuery = Omit<z.output<typeof reactionQuery>, '_t' | 'route'>
 /** GET /api/coverage: which sources cover each state and section, and their health now (public). */
 export type Coverage = z.infer<typeof coverageSchema>
 export type CoverageSource = Coverage['sources'][number]
+
+/** The routes a sub-app of server/routes declares (Hono's schema of its chained `.openapi()` calls). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any environment and base path, as Hono's own `hc` reads it
+type RoutesOf<App> = App extends Hono<any, infer Schema, any> ? Schema : never
+/** A type that says something: `unknown` (a route the schema lost) becomes `never`, so every call with it fails to check. */
+type Known<T> = unknown extends T ? never : T
+/** What a route of a sub-app accepts as its JSON body, before the server's parsing (defaults still optional). */
+type BodyOf<
+  App,
+  Path extends keyof RoutesOf<App>,
+  Method extends keyof RoutesOf<App>[Path],
+> = RoutesOf<App>[Path][Method] extends {
+  input: { json: infer Body }
+}
+  ? Known<Body>
+  : never
+
+/** POST /auth/email. */
+export type EmailBody = BodyOf<typeof auth, '/auth/email', '$post'>
+/** POST /auth/forgot-password. */
+export type ForgotBody = BodyOf<typeof auth, '/auth/forgot-password', '$post'>
+/** POST /auth/reset-password. */
+export type ResetBody = BodyOf<typeof auth, '/auth/reset-password', '$post'>
+/** POST /auth/google. */
+export type GoogleBody = BodyOf<typeof oauth, '/auth/google', '$post'>
+/** POST /auth/callback/{provider}. */
+export type CallbackBody = BodyOf<typeof oauth, '/auth/callback/:provider', '$post'>
+/** POST /api/manage/{id}: the manage payload (PascalCase item fields; id 0 creates). */
+export type ManageBody = Exclude<BodyOf<typeof manage, `/api/manage/:id`, '$post'>, { Record: unknown }>
+/** POST /admin/users. */
+export type InviteBody = BodyOf<typeof admin, '/admin/users', '$post'>
+/** POST /admin/users/{id}/role. */
+export type RoleBody = BodyOf<typeof admin, '/admin/users/:id/role', '$post'>
+/** GET /admin/users' query. */
+export type UsersQuery = { limit?: number; offset?: number }
+/** POST /api/assistant. */
+export type AssistantBody = Known<z.input<(typeof assistantRoute)['request']['body']['content']['application/json']['schema']>>
+/** GET /api/coverage's query. */
+export type CoverageQuery = z.output<typeof coverageQuery>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ReactionError, getReaction, reactionUrl } from '../../../src/lib/api/reaction.ts'
+import { ReactionError, checkedReaction, getReaction, reactionUrl } from '../../../src/lib/api/reaction.ts'
+import type { Reaction } from '../../../src/lib/api/types.ts'
+import { alertItem, reaction } from './fixtures.ts'
 
 type Seen = { url: string; headers: Headers; credentials: RequestCredentials | undefined }
 
@@ -17,7 +19,7 @@ function fakeFetch(statuses: number[], body: (status: number) => unknown, seen: 
     )
   }
 }
-const data = { statuses: { messages: [] }, roads: { messages: [] }, cameras: { messages: [] }, local: { messages: [] } }
+const data: Reaction = reaction([alertItem()])
 
 describe('the reaction call without ky', () => {
   it('rounds the point to 2 decimals, adds route, layer and a timestamp', () => {
@@ -44,6 +46,18 @@ describe('the reaction call without ky', () => {
     expect(answer).toEqual(data)
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer a.b.c')
     expect(seen[0]!.credentials).toBe('include')
+  })
+
+  it('gives an answer of another shape as bad_response (a proxy’s page, an older server)', async () => {
+    for (const body of [{ statuses: { messages: [] } }, reaction([{ ...alertItem(), title: null } as never]), []]) {
+      const odd = fakeFetch([200], () => body)
+      await expect(getReaction({ lat: 1, lon: 2 }, { token: () => null, base: 'http://x', fetch: odd })).rejects.toMatchObject({
+        status: 0,
+        problems: [{ code: 'bad_response' }],
+      })
+    }
+    expect(await checkedReaction(data)).toBe(data)
+    expect(await checkedReaction({ statuses: {} })).toBeNull()
   })
 
   it('sends no Authorization header when signed out', async () => {

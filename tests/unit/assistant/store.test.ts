@@ -3,6 +3,7 @@
 import { getTestStorage } from '@nanostores/persistent'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Api } from '../../../src/lib/api/porchlight.ts'
 import type { Reaction } from '../../../src/lib/items.ts'
 import { alertItem } from '../live/alert-item.ts'
 
@@ -32,9 +33,8 @@ vi.mock('../../../src/lib/stores/api.ts', async () => {
     '../../../src/lib/api/porchlight.ts',
   )
   const client = createApi(() => null, { base: 'http://api.test', fetch: (input, init) => fetch(input, init) })
-  return {
-    api: { reaction: () => Promise.resolve(reaction), assistant: client.assistant, assistantStatus: client.assistantStatus },
-  }
+  const api: Pick<Api, 'assistant' | 'assistantStatus'> = { assistant: client.assistant, assistantStatus: client.assistantStatus }
+  return { api }
 })
 
 type Modules = typeof import('../../../src/lib/stores/assistant.ts') & typeof import('../../../src/lib/stores/place.ts')

@@ -1,9 +1,10 @@
 import { cleanTestStorage } from '@nanostores/persistent'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src/lib/api/porchlight.ts'
+import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
+import { session } from '../api/fixtures.ts'
 
-const refresh = vi.fn<() => Promise<unknown>>()
-const logout = vi.fn<() => Promise<unknown>>()
+const refresh = vi.fn<Api['auth']['refresh']>()
+const logout = vi.fn<Api['auth']['logout']>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { auth: { refresh: () => refresh(), logout: () => logout() } } }))
 const { $currentUser, REFRESH_AHEAD_MS, restoreSession, signIn, signOut } = await import('../../../src/lib/stores/auth.ts')
 const { $authToken, $editorAuth } = await import('../../../src/lib/stores/session.ts')
@@ -41,7 +42,7 @@ describe('session', () => {
 
   it('refreshes a little before the token expires', async () => {
     const fresh = token({ EntityType: 3, exp: inSeconds(7200) })
-    refresh.mockResolvedValue({ token: fresh, user: {} })
+    refresh.mockResolvedValue(session(fresh))
     $authToken.set(token({ EntityType: 3, exp: inSeconds(600) }))
     await restoreSession()
     expect(refresh).not.toHaveBeenCalled()

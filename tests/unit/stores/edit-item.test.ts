@@ -2,13 +2,14 @@
 // stored item loaded), edits its fields, saves and unlocks, and keeps everything on a failure.
 import { allTasks, cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src/lib/api/porchlight.ts'
+import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
 import { draftFromRecord } from '../../../src/lib/editor/draft.ts'
+import { manageAnswer } from '../api/fixtures.ts'
 
 const api = {
-  get: vi.fn<(id: number) => Promise<unknown>>(),
-  save: vi.fn<(id: number, payload: object) => Promise<unknown>>(),
-  unlock: vi.fn<(id: number) => Promise<unknown>>(),
+  get: vi.fn<Api['items']['get']>(),
+  save: vi.fn<Api['manage']['save']>(),
+  unlock: vi.fn<Api['manage']['unlock']>(),
 }
 const retry = vi.fn<() => void>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({
@@ -64,8 +65,8 @@ beforeEach(() => {
   Object.values(api).forEach((fn) => fn.mockReset())
   retry.mockReset()
   api.get.mockResolvedValue(record)
-  api.save.mockResolvedValue({ ok: true })
-  api.unlock.mockResolvedValue({ ok: true })
+  api.save.mockResolvedValue(manageAnswer())
+  api.unlock.mockResolvedValue(manageAnswer())
   keepMount(m.$editItem)
 })
 afterEach(() => {

@@ -3,11 +3,12 @@
 import { cleanTestStorage } from '@nanostores/persistent'
 import { allTasks, cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src/lib/api/porchlight.ts'
+import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
+import { itemRecord } from '../api/fixtures.ts'
 
-type Query = Record<string, unknown>
-const list = vi.fn<(query: Query) => Promise<unknown>>()
-const remove = vi.fn<(id: number) => Promise<unknown>>()
+type Query = Parameters<Api['items']['list']>[0]
+const list = vi.fn<Api['items']['list']>()
+const remove = vi.fn<Api['items']['remove']>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({
   api: { items: { list: (q: Query) => list(q), remove: (id: number) => remove(id) } },
 }))
@@ -17,7 +18,7 @@ const { $authToken } = await import('../../../src/lib/stores/session.ts')
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const token = (role: number) => `${b64({ alg: 'HS256' })}.${b64({ EntityType: role, exp: Date.now() / 1000 + 3600 })}.sig`
-const answer = (total: number, titles: string[] = []) => ({ items: titles.map((title, id) => ({ id, title })), total })
+const answer = (total: number, titles: string[] = []) => ({ items: titles.map((title, id) => itemRecord({ id, title })), total })
 
 beforeEach(() => {
   list.mockReset().mockResolvedValue(answer(0))
@@ -88,7 +89,7 @@ describe('editor list store', () => {
     expect(m.$editorFilter.get()).toMatchObject({ q: 'danger', page: 0 })
     await allTasks()
     expect(list).toHaveBeenLastCalledWith({ q: 'danger', limit: 20, offset: 0 })
-    expect(list.mock.calls.filter(([query]) => query['q'])).toHaveLength(1)
+    expect(list.mock.calls.filter(([query]) => query?.q)).toHaveLength(1)
   })
 
   it('keeps only the latest answer, and the list on screen while the next loads', async () => {

@@ -1,8 +1,10 @@
 import { cleanTestStorage, setTestStorageKey } from '@nanostores/persistent'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Api } from '../../../src/lib/api/porchlight.ts'
+import { session } from '../api/fixtures.ts'
 
-const refresh = vi.fn<() => Promise<unknown>>()
-const logout = vi.fn<() => Promise<unknown>>()
+const refresh = vi.fn<Api['auth']['refresh']>()
+const logout = vi.fn<Api['auth']['logout']>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({
   api: { auth: { refresh: () => refresh(), logout: () => logout() } },
 }))
@@ -31,7 +33,7 @@ describe('refresh across tabs', () => {
     const fresh = token({ EntityType: 1, exp: inSeconds(3600) })
     refresh.mockImplementation(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      return { token: fresh, user: {} }
+      return session(fresh)
     })
     const both = Promise.all([refreshSession(), refreshSession()])
     await vi.advanceTimersByTimeAsync(100)

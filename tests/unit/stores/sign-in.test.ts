@@ -2,14 +2,16 @@
 // kept on success and the move to the editor, failures in the words the forms translate.
 import { cleanTestStorage } from '@nanostores/persistent'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src/lib/api/porchlight.ts'
+import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
+import { forgotAnswer, session } from '../api/fixtures.ts'
 
+// Typed as the client's own calls: a mock answering another shape than the API's fails type checking.
 const auth = {
-  email: vi.fn<(email: string, password: string) => Promise<unknown>>(),
-  google: vi.fn<(credential: string) => Promise<unknown>>(),
-  callback: vi.fn<(provider: string, code: string) => Promise<unknown>>(),
-  forgotPassword: vi.fn<(email: string) => Promise<{ ok: true; message: string }>>(),
-  resetPassword: vi.fn<(token: string, password: string) => Promise<unknown>>(),
+  email: vi.fn<Api['auth']['email']>(),
+  google: vi.fn<Api['auth']['google']>(),
+  callback: vi.fn<Api['auth']['callback']>(),
+  forgotPassword: vi.fn<Api['auth']['forgotPassword']>(),
+  resetPassword: vi.fn<Api['auth']['resetPassword']>(),
 }
 vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { auth } }))
 const m = await import('../../../src/lib/stores/sign-in.ts')
@@ -43,7 +45,7 @@ describe('email sign-in', () => {
     expect(auth.email).not.toHaveBeenCalled()
   })
   it('keeps the session and goes to the editor in the page’s language', async () => {
-    auth.email.mockResolvedValue({ token: TOKEN, user: {} })
+    auth.email.mockResolvedValue(session(TOKEN))
     const pending = m.submitLogin(' a@b.org ', 'secret')
     expect(m.$loginStatus.get()).toEqual({ state: 'busy' })
     await pending
@@ -69,9 +71,7 @@ describe('email sign-in', () => {
   it('in forgot mode sends the reset mail; switching modes forgets the outcome', async () => {
     m.toggleLoginMode()
     // The server's real answer carries an English sentence; the page must say it in its own language instead.
-    auth.forgotPassword
-      .mockResolvedValueOnce({ ok: true, message: 'If that address has an account, a reset link is on its way.' })
-      .mockRejectedValueOnce(new Error(''))
+    auth.forgotPassword.mockResolvedValueOnce(forgotAnswer).mockRejectedValueOnce(new Error(''))
     await m.submitLogin(' a@b.org ', '')
     expect(auth.forgotPassword).toHaveBeenCalledWith('a@b.org')
     expect(m.$loginStatus.get()).toEqual({ state: 'sent' })
@@ -84,7 +84,7 @@ describe('email sign-in', () => {
 
 describe('Google and GitHub', () => {
   it('signs in with Google’s credential, or says it failed', async () => {
-    auth.google.mockRejectedValueOnce(new Error('')).mockResolvedValueOnce({ token: TOKEN, user: {} })
+    auth.google.mockRejectedValueOnce(new Error('')).mockResolvedValueOnce(session(TOKEN))
     await m.signInWithGoogle('cred')
     expect(m.$googleStatus.get()).toEqual({ state: 'error', failure: { problems: [{ code: 'google_failed' }] } })
     await m.signInWithGoogle('cred')
@@ -107,7 +107,7 @@ describe('Google and GitHub', () => {
     const replaceState = vi.fn()
     vi.stubGlobal('history', { replaceState })
     page.search = '?code=c&state=s'
-    auth.callback.mockResolvedValue({ token: TOKEN, user: {} })
+    auth.callback.mockResolvedValue(session(TOKEN))
     m.$callbackError.set(null)
     await m.completeGithubSignIn()
     expect(replaceState).toHaveBeenCalledWith(null, '', '/es/auth/callback')

@@ -3,14 +3,14 @@
 import { cleanTestStorage } from '@nanostores/persistent'
 import { allTasks, cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src/lib/api/porchlight.ts'
+import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
 import type { UserView } from '../../../src/lib/api/types.ts'
 
 const api = {
-  list: vi.fn<(query: { limit?: number; offset?: number }) => Promise<{ users: UserView[]; total: number }>>(),
-  assignRole: vi.fn<(id: number, role: string, scope: object) => Promise<UserView>>(),
-  remove: vi.fn<(id: number) => Promise<unknown>>(),
-  add: vi.fn<(user: object) => Promise<UserView>>(),
+  list: vi.fn<Api['users']['list']>(),
+  assignRole: vi.fn<Api['users']['assignRole']>(),
+  remove: vi.fn<Api['users']['remove']>(),
+  add: vi.fn<Api['users']['add']>(),
 }
 vi.mock('../../../src/lib/stores/api.ts', () => ({ api: { users: api } }))
 const m = await import('../../../src/lib/stores/users.ts')
