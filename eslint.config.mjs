@@ -57,14 +57,14 @@ const restrict = (files, patterns, ignores = [], syntax = []) => ({
  * SQL lives in server/db/ (queries/, migrations, the handles): elsewhere in server/ a `sql` template,
  * `sql.raw`/`sql.ref` or a query builder call (`db.selectFrom(…)`, `insertInto`, `updateTable`, …) is an error.
  */
-const sqlOutsideDb = [
+const sqlOutsideDb = /** @type {[string, string][]} */ ([
   ['TaggedTemplateExpression[tag.name="sql"]', 'a `sql` template'],
   ['MemberExpression[object.name="sql"]', '`sql.raw`, `sql.ref`, …'],
   [
     'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
     'a query builder call',
   ],
-].map(([selector, what]) => ({
+]).map(([selector, what]) => ({
   selector,
   message: `SQL lives in server/db/queries/: move ${what} into a query module there (docs/api.md).`,
 }))
