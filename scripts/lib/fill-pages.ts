@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuildScope } from '../../src/lib/routing/build-scope.ts'
-import { fillPage, pageTemplate, SHELL_CITY, type PageTemplate } from '../../src/lib/routing/page-fill.ts'
+import { fillDifference, fillPage, pageTemplate, SHELL_CITY, type PageTemplate } from '../../src/lib/routing/page-fill.ts'
 import { localePrefix } from '../../src/lib/routing/routes.ts'
 import { checkRoutes, cityPages, shellPage } from '../../src/lib/routing/page-list.ts'
 
@@ -12,13 +12,6 @@ export type FillResult = { written: number; checked: number }
 /** Where a page's file is: dist, the language prefix, the path, `.html` (Astro's `build.format: 'file'`). */
 const fileOf = (dist: string, locale: Parameters<typeof localePrefix>[0], path: string): string =>
   join(dist, `${localePrefix(locale)}/${path}.html`)
-
-/** The first place two pages differ, with some context, for the build's error. */
-function firstDifference(a: string, b: string): string {
-  let i = 0
-  while (i < a.length && a[i] === b[i]) i++
-  return `at byte ${i}: Astro "${a.slice(Math.max(0, i - 60), i + 60)}" / filled "${b.slice(Math.max(0, i - 60), i + 60)}"`
-}
 
 /**
  * Fills in the scope's city pages under `dist` from the shells Astro wrote there, then removes the
@@ -52,7 +45,10 @@ export function fillCityPages(
     const dir = file.slice(0, file.lastIndexOf('/'))
     if (sample.has(page.city.route)) {
       const astro = readFileSync(file, 'utf8')
-      if (astro !== html) throw new Error(`page fill: ${file} differs from Astro's page ${firstDifference(astro, html)}`)
+      if (astro !== html) {
+        const where = `${localePrefix(page.locale)}/${page.path} (${page.city.name}, ${page.city.state}; ${file})`
+        throw new Error(`page fill: the page ${where} differs from Astro's: ${fillDifference(astro, html, page.city)}`)
+      }
       checked++
     } else {
       if (!made.has(dir)) {

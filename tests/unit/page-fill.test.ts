@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readScope } from '../../src/lib/routing/build-scope.ts'
-import { SHELL_CITY, SHELL_NEARBY, escapeAttribute, escapeHtml, fillPage, pageTemplate } from '../../src/lib/routing/page-fill.ts'
+import {
+  SHELL_CITY,
+  SHELL_NEARBY,
+  escapeAttribute,
+  escapeHtml,
+  fillDifference,
+  fillPage,
+  pageTemplate,
+} from '../../src/lib/routing/page-fill.ts'
 import {
   checkRoutes,
   cityPages,
@@ -55,6 +63,27 @@ describe('city pages from shells', () => {
     expect(() => pageTemplate(page(SHELL_CITY, []))).toThrow(/two neighbours/)
     const uneven = page(SHELL_CITY, SHELL_NEARBY).replace('<li><a href="/xqn2routeqx">', '<li class="x"><a href="/xqn2routeqx">')
     expect(() => pageTemplate(uneven)).toThrow(/not marked up alike/)
+  })
+
+  it('names the value when a page Astro rendered differs from its fill: one the filler does not know', () => {
+    // CityPage.astro shows a value derived from the city (here the latitude rounded), which no token carries.
+    const withRounded = (city: CityProps, nearby: CityLink[]) =>
+      page(city, nearby).replace('<h1>', `<p class="lat">${city.lat.toFixed(2)}</p><h1>`)
+    const filled = fillPage(pageTemplate(withRounded(SHELL_CITY, SHELL_NEARBY)), coeur, [])
+    const astro = withRounded(coeur, [])
+    expect(filled).not.toBe(astro)
+    const why = fillDifference(astro, filled, coeur)
+    expect(why).toMatch(/^a value derived from the city’s lat, which the filler does not fill at byte \d+/)
+    expect(why).toContain('>47.68<')
+    expect(why).toContain('>12.35<')
+    expect(why).toContain('src/lib/routing/page-fill.ts')
+  })
+
+  it('names the city’s own value when it stands where the fill left something else', () => {
+    const astro = '<main><p>Hayden Lake</p><p>ID</p></main>'
+    const filled = '<main><p>Hayden Lake</p><p>XQSTATEQX</p></main>'
+    expect(fillDifference(astro, filled, { ...coeur, state: 'ID' })).toMatch(/^the city’s state \(ID\) at byte 27/)
+    expect(fillDifference('<p>1</p>', '<p>2</p>', coeur)).toMatch(/^a value the filler does not fill at byte 3/)
   })
 
   it('escapes as Astro does: text all five characters, attributes only & and "', () => {

@@ -20,7 +20,12 @@ export const SHELL_NEARBY: CityLink[] = [1, 2].map((n) => ({
   route: `xqn${n}routeqx`,
 }))
 
-type Field = 'name' | 'state' | 'route' | 'lat' | 'lon' | 'timezone'
+/**
+ * The city's values the filler puts in a page: every field of CityProps (a field added there without a token here
+ * fails the type check). A value CityPage.astro derives from them (rounded, reformatted, looked up) is not
+ * filled: the byte-for-byte check names it (fillDifference). See docs/common-changes.md, "Add a per-city value".
+ */
+type Field = keyof CityProps
 /** How Astro escaped a value where it stands: text, an attribute value, or JSON in a JSON-LD script. */
 type Context = 'text' | 'attr' | 'json'
 type Part = string | { field: Field; context: Context }
@@ -28,14 +33,15 @@ type Part = string | { field: Field; context: Context }
 export type PageTemplate = { head: Part[]; entry: Part[]; tail: Part[] }
 
 const escapeToken = (token: string): string => token.replace(/[.-]/g, '\\$&')
-const CITY_TOKENS: [string, Field][] = [
-  [SHELL_CITY.name, 'name'],
-  [SHELL_CITY.state, 'state'],
-  [SHELL_CITY.route, 'route'],
-  [String(SHELL_CITY.lat), 'lat'],
-  [String(SHELL_CITY.lon), 'lon'],
-  [SHELL_CITY.timezone, 'timezone'],
-]
+const CITY_FIELDS: { [F in Field]: F } = {
+  name: 'name',
+  state: 'state',
+  route: 'route',
+  lat: 'lat',
+  lon: 'lon',
+  timezone: 'timezone',
+}
+const CITY_TOKENS: [string, Field][] = Object.values(CITY_FIELDS).map((field) => [String(SHELL_CITY[field]), field])
 const [NEAR_1, NEAR_2] = SHELL_NEARBY as [CityLink, CityLink]
 const NEAR_TOKENS: [string, Field][] = [
   [NEAR_1.name, 'name'],
@@ -167,4 +173,40 @@ export function fillPage(template: PageTemplate, city: CityProps, nearby: CityLi
   let html = render(template.head, city)
   for (const near of nearby) html += render(template.entry, near)
   return html + render(template.tail, city)
+}
+
+/**
+ * Why a filled page differs from the page Astro rendered for the same city, for the build's error: the first
+ * differing byte with its surroundings, and the value there when it can be told, the city's own (found in
+ * Astro's page) or one derived from the stand-in's (left in the filled page).
+ * @example fillDifference(astroHtml, filledHtml, duvall) // 'the city’s lat (47.7462) at byte 2104: …'
+ */
+export function fillDifference(astro: string, filled: string, city: CityProps): string {
+  let i = 0
+  while (i < astro.length && astro[i] === filled[i]) i++
+  const around = (html: string): string => JSON.stringify(html.slice(Math.max(0, i - 60), i + 60))
+  const covers = (html: string, text: string): boolean => {
+    for (let at = Math.max(0, i - text.length + 1); at <= i; at++) if (html.startsWith(text, at)) return true
+    return false
+  }
+  const fields = Object.values(CITY_FIELDS)
+  const own = fields.find((field) =>
+    Object.values(ESCAPE).some((escape) => {
+      const text = escape(String(city[field]))
+      return text !== '' && covers(astro, text)
+    }),
+  )
+  // A value derived from the stand-in's keeps a piece of it: a token's first letters or a coordinate's first digits.
+  const window = filled.slice(Math.max(0, i - 20), i + 40)
+  const derived = fields.find((field) => window.includes(String(SHELL_CITY[field]).slice(0, 4)))
+  const value = own
+    ? `the city’s ${own} (${String(city[own])})`
+    : derived
+      ? `a value derived from the city’s ${derived}, which the filler does not fill`
+      : 'a value the filler does not fill'
+  return (
+    `${value} at byte ${i}: Astro ${around(astro)} / filled ${around(filled)}. ` +
+    'Every per-city value of CityPage.astro is filled by src/lib/routing/page-fill.ts ' +
+    '(docs/common-changes.md, “Add a per-city value to the city pages”).'
+  )
 }
