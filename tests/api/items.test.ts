@@ -115,6 +115,21 @@ describe.each(await backends())('items on $name', (backend) => {
     expect((await api.send('GET', '/items?limit=100000', { token: admin })).status).toBe(400)
   })
 
+  it('finds a Local category by its one label: restaurant finds the items stored as eatery too', async () => {
+    for (const dataCategory of ['eatery', 'restaurant', 'retail'])
+      await api.send('POST', '/items', {
+        token: admin,
+        body: duvallItem({ dataAspect: 'local', dataCategory, cityName: 'Carnation' }),
+      })
+    const eat = await api.send('GET', '/items?dataAspect=local&dataCategory=restaurant&city=carnation', { token: admin })
+    expect(eat.body.items.map((item: { dataCategory: string }) => item.dataCategory).sort()).toEqual(['eatery', 'restaurant'])
+    const shops = await api.send('GET', '/items?dataAspect=local&dataCategory=retail&city=carnation', { token: admin })
+    expect(shops.body.total).toBe(1)
+    // Elsewhere a category is the word itself.
+    const exact = await api.send('GET', '/items?dataCategory=restaurant&city=carnation', { token: admin })
+    expect(exact.body.total).toBe(1)
+  })
+
   it('finds items by words of their title, any case, with % and _ taken literally', async () => {
     for (const title of ['Cedar Grove 50% off', 'Cedar grove 50 days', 'Snow_day notice'])
       await api.send('POST', '/items', { token: admin, body: duvallItem({ title }) })

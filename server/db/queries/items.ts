@@ -5,6 +5,7 @@ import type { ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
 import { publicView } from '../../lib/item-view.ts'
 import { geometryBox, parseGeometry } from '../../feeds/geometry.ts'
 import { boxAround, cellsForBox, type Box } from './grid.ts'
+import { categoryWords } from '../../../src/lib/live/business.ts'
 
 /** Where an item reaches: its circle, or its geometry (GeoJSON text) grown by area_miles. */
 type Located = { lat: number; lon: number; area_miles: number; geometry?: string | null | undefined }
@@ -156,7 +157,11 @@ export type ItemFilter = {
 export async function listItems(db: Db, filter: ItemFilter): Promise<{ rows: ItemRow[]; total: number }> {
   let query = db.selectFrom('items')
   if (filter.dataAspect) query = query.where('data_aspect', '=', filter.dataAspect)
-  if (filter.dataCategory) query = query.where('data_category', '=', filter.dataCategory)
+  if (filter.dataCategory) {
+    // On Local a business category also finds the words read as it ('eatery' is a restaurant, SPEC section 3).
+    const words = filter.dataAspect === 'local' ? categoryWords(filter.dataCategory) : [filter.dataCategory]
+    query = query.where('data_category', 'in', words)
+  }
   if (filter.city) query = query.where((eb) => eb(eb.fn('lower', ['city_name']), '=', filter.city!.toLowerCase()))
   if (filter.q) {
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`

@@ -107,6 +107,15 @@ export function readCategory(value: unknown): BusinessCategory {
   return BUSINESS_CATEGORIES.find((category) => category === word) ?? CATEGORY_ALIASES[word] ?? 'other'
 }
 
+/**
+ * The words stored data may use for a business category: the category itself and the words read as it, so a
+ * filter on one label finds them all (the editor's list).
+ * @example categoryWords('restaurant') // ['restaurant', 'eatery']
+ */
+export function categoryWords(category: string): string[] {
+  return [category, ...Object.keys(CATEGORY_ALIASES).filter((word) => CATEGORY_ALIASES[word] === category)]
+}
+
 function readService(value: unknown): string[] {
   const list = Array.isArray(value) ? value.map((entry) => text(entry, TEXT_MAX)) : (text(value, TEXT_MAX) ?? '').split(',')
   return list.map((entry) => entry?.trim() ?? '').filter(Boolean)
