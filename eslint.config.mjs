@@ -66,7 +66,7 @@ const sqlOutsideDb = /** @type {[string, string][]} */ ([
   ],
 ]).map(([selector, what]) => ({
   selector,
-  message: `SQL lives in server/db/queries/: move ${what} into a query module there (docs/api.md).`,
+  message: `SQL lives in server/db/queries/: move ${what} into a query module there (server/README.md).`,
 }))
 /**
  * Files that still hold SQL of their own, to be moved into server/db/queries/ as the reaction lists' and the
