@@ -11,9 +11,11 @@ import { findChromium } from './lib/browser.ts'
 type Counts = { passed: number; failed: number; skipped: number }
 type Step = { name: string; script: string; env?: Record<string, string>; report?: [string, 'vitest' | 'playwright'] }
 type Done = { name: string; ok: boolean; seconds: number }
+type PhaseTime = { steps: string[]; seconds: number; cpuSeconds: number | null }
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const done: Done[] = []
+const phases: PhaseTime[] = []
 const started = performance.now()
 mkdirSync('.build', { recursive: true })
 
@@ -49,14 +51,35 @@ function run(step: Step, alone: boolean): Promise<boolean> {
   })
 }
 
+/**
+ * CPU seconds of the processes this one has waited for, and theirs (Linux: cutime and cstime of /proc/self/stat),
+ * or null elsewhere. On a shared machine this, not the wall time, says what a phase costs (docs/testing.md); it
+ * misses what outlives its parent (the end-to-end servers, ended with their process group).
+ */
+function childCpuSeconds(): number | null {
+  if (!existsSync('/proc/self/stat')) return null
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // Fields 16 and 17 of proc(5), counted from the state (field 3) here; in clock ticks, 100 a second on Linux.
+  return (Number(fields[13]) + Number(fields[14])) / 100
+}
+
 /** Runs steps side by side (or one alone), a list of steps in turn; true when all pass. */
 async function phase(steps: (Step | Step[])[]): Promise<boolean> {
   const alone = steps.length === 1 && !Array.isArray(steps[0])
+  const begun = performance.now()
+  const cpuBefore = childCpuSeconds()
   const chain = async (list: Step[]): Promise<boolean> => {
     for (const step of list) if (!(await run(step, alone))) return false
     return true
   }
   const results = await Promise.all(steps.map((step) => chain(Array.isArray(step) ? step : [step])))
+  const cpuAfter = childCpuSeconds()
+  phases.push({
+    steps: steps.flat().map((step) => step.name),
+    seconds: (performance.now() - begun) / 1000,
+    cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  })
   return results.every(Boolean)
 }
 
@@ -115,8 +138,12 @@ if (ok) {
 }
 if (!ok && total.failed === 0) total.failed = 1
 const seconds = (performance.now() - started) / 1000
-writeFileSync('.build/test-times.json', JSON.stringify({ seconds, steps: done }, null, 2))
+writeFileSync('.build/test-times.json', JSON.stringify({ seconds, steps: done, phases }, null, 2))
 console.log(`\n${done.map((step) => `${step.ok ? '✓' : '✗'} ${step.name} (${step.seconds.toFixed(1)} s)`).join('\n')}`)
+for (const { steps, seconds, cpuSeconds } of phases) {
+  const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(0)} CPU s`
+  console.log(`phase ${steps.join(' + ')}: ${seconds.toFixed(1)} s${cpu}`)
+}
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
 console.log(`test: ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s in all`)
 process.exit(ok ? 0 : 1)
