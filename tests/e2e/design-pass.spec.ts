@@ -1,9 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { WCAG_AA, axe, stopAnimations, violationLines } from './axe.ts'
 import { serveProviders } from './providers.ts'
 
 // Issue 28's rest of the design pass: the hourly chart's labels, the radar's place and credits, the roads map
 // loading on scroll, and no layout shift on the weather page and the dashboard.
+
+// Two workers beside other runs on a shared machine: islands may take several seconds to fill.
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ timeout: 90_000 })
 
 async function seed(page: Page, language: string, theme = 'light'): Promise<void> {
   await page.addInitScript(

@@ -1,35 +1,25 @@
 import { useEffect, useState, type RefObject } from 'react'
 
-/** After the page's load event and an idle moment: a map never competes with the first paint. */
-function afterFirstPaint(then: () => void): () => void {
-  let cancelled = false
-  let idle: number | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const run = () => {
-    if (cancelled) return
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(then, { timeout: 2000 })
-    else timer = setTimeout(then, 200)
+/** Once the page's load event has fired: a map never competes with the first paint. */
+function afterLoad(then: () => void): () => void {
+  if (document.readyState === 'complete') {
+    then()
+    return () => {}
   }
-  if (document.readyState === 'complete') run()
-  else addEventListener('load', run, { once: true })
-  return () => {
-    cancelled = true
-    removeEventListener('load', run)
-    if (idle !== undefined) cancelIdleCallback(idle)
-    clearTimeout(timer)
-  }
+  addEventListener('load', then, { once: true })
+  return () => removeEventListener('load', then)
 }
 
 /**
  * True once the element has been on screen (an IntersectionObserver with no margin), checked only after
- * the page has loaded and gone idle; stays true. `enabled` false holds the observer off.
+ * the page's load event; stays true. `enabled` false holds the observer off.
  */
 export function useInView(ref: RefObject<Element | null>, enabled = true): boolean {
   const [seen, setSeen] = useState(false)
   useEffect(() => {
     if (seen || !enabled) return
     let observer: IntersectionObserver | undefined
-    const stop = afterFirstPaint(() => {
+    const stop = afterLoad(() => {
       const element = ref.current
       if (!element) return
       observer = new IntersectionObserver((entries) => {
