@@ -33,12 +33,8 @@ const servers: E2EServer[] = [
     name: 'api',
     command: [
       "node -e \"require('node:fs').rmSync('.build/e2e-api', { recursive: true, force: true })\"",
-      'node server/cli/user-create.ts --email staff@duvall.test --role admin --name "Dana Staff" --password e2e-password-1',
-      // One user per scoped role, for the editor's permission walk (tests/e2e/editor.spec.ts).
-      'node server/cli/user-create.ts --email root@duvall.test --role superadmin --name "Sam Root" --password e2e-password-1',
-      'node server/cli/user-create.ts --email page@duvall.test --role page --page wa/carnation --name "Pat Page" --password e2e-password-1',
-      'node server/cli/user-create.ts --email area@duvall.test --role area --city Redmond --name "Ari Area" --password e2e-password-1',
-      'node server/cli/user-create.ts --email one@duvall.test --role one --item 1 --name "Olu One" --password e2e-password-1',
+      // Five staff accounts, one per role (tests/e2e/api-users.ts), made in one process.
+      'node tests/e2e/api-users.ts',
       // Its output is also kept in a file: with SMTP unset, reset links are printed there (tests/e2e/staff.spec.ts).
       'node server/index.ts | tee .build/e2e-api/api.log',
     ].join(' && '),
@@ -154,7 +150,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: process.env['CI'] ? 1 : 0,
-  workers: 2,
+  // Two, or E2E_WORKERS (docs/testing.md). A test's time is mostly its browser's CPU, so more cores could take more
+  // workers, but every sign-in comes from one address (staff@duvall.test signs in in eight specs): the API's limit of
+  // 10 a minute per address and account would answer 429 once more workers bunch them.
+  workers: Number(process.env['E2E_WORKERS']) || 2,
   reporter: [['list'], ['json']],
   // Service workers stay off except where a test allows them (tests/e2e/offline.spec.ts): a worker's
   // requests would bypass the per-page request mocks the other tests rely on.

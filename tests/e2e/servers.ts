@@ -70,6 +70,8 @@ function start(server: E2EServer): Promise<void> {
       if (exited) fail(`${server.name} exited before ${server.url} answered`)
       await new Promise((done) => setTimeout(done, 100))
     }
+    // Which server bounds the start (docs/testing.md): each one's time since this script began.
+    process.stderr.write(`servers: ${server.name} up at ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
   })
   ready.set(server.name, up)
   return up
