@@ -41,6 +41,16 @@ const loaders = {
 /** The name a page may give <Island name>: any other is a type error there (src/components/Island.astro). */
 export type IslandName = keyof typeof loaders
 
+/** The props an island's component takes (its module's export of the island's name); `unknown` when none. */
+type PropsOf<N extends IslandName> =
+  Awaited<ReturnType<(typeof loaders)[N]>> extends Record<N, (props: infer P) => unknown> ? P : never
+
+/**
+ * What each island takes: a page's <Island name props> must give its island exactly these (Island.astro);
+ * an island without props takes `{}` and nothing else.
+ */
+export type IslandProps = { [N in IslandName]: keyof PropsOf<N> extends never ? Record<string, never> : PropsOf<N> }
+
 /** The same table, checked: a module without a component exported under its island's name does not compile. */
 const islands: { [N in IslandName]: () => Promise<Record<N, ComponentType<never>>> } = loaders
 
