@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 
 /** A stall: when it ended (epoch ms), how long the loop did not turn, and the thread's CPU meanwhile. */
-export type Stall = { at: number; ms: number; cpuMs: number }
+export type Stall = { at: number; ms: number; cpuMs: number; fromUs?: number; toUs?: number }
 const TICK_MS = 10
 const RECORD_OVER_MS = 50
 
@@ -20,7 +20,10 @@ if (file) {
     const ms = now - last - TICK_MS
     if (ms > RECORD_OVER_MS) {
       const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000
-      stalls.push({ at: Math.round(performance.timeOrigin + now), ms: Math.round(ms), cpuMs: Math.round(cpuMs) })
+      // fromUs/toUs: the monotonic clock in µs, the clock of a V8 CPU profile's samples (BENCH_PROFILE)
+      const toUs = Number(process.hrtime.bigint() / 1000n)
+      const fromUs = Math.round(toUs - (now - last) * 1000)
+      stalls.push({ at: Math.round(performance.timeOrigin + now), ms: Math.round(ms), cpuMs: Math.round(cpuMs), fromUs, toUs })
     }
     last = now
     lastCpu = cpu

@@ -8,7 +8,29 @@ type Param = null | number | bigint | string | NodeJS.ArrayBufferView
 const bind = (parameters: ReadonlyArray<unknown>): Param[] =>
   parameters.map((value) => (typeof value === 'boolean' ? Number(value) : (value as Param)))
 
+/**
+ * SLOW_SQL_MS=<ms>: each statement that uses more of the thread's CPU is written to stderr (profiling
+ * bench:feeds; CPU rather than wall time, so a busy machine does not make every statement look slow).
+ */
+const slowMs = Number(process.env['SLOW_SQL_MS']) || 0
+
+function timed<T>(sql: string, rows: () => T): T {
+  const before = process.threadCpuUsage()
+  const result = rows()
+  const { user, system } = process.threadCpuUsage(before)
+  const ms = (user + system) / 1000
+  if (ms > slowMs) console.error(`slow sql: ${Math.round(ms)} ms CPU: ${sql.slice(0, 160)}`)
+  return result
+}
+
 function statement(prepared: StatementSync): SqliteStatement {
+  if (slowMs)
+    return {
+      reader: prepared.columns().length > 0,
+      all: (parameters) => timed(prepared.sourceSQL, () => prepared.all(...bind(parameters))),
+      run: (parameters) => timed(prepared.sourceSQL, () => prepared.run(...bind(parameters))),
+      iterate: (parameters) => prepared.iterate(...bind(parameters)),
+    }
   return {
     reader: prepared.columns().length > 0,
     all: (parameters) => prepared.all(...bind(parameters)),

@@ -18,6 +18,7 @@ import { osmImport } from './015-osm-import.ts'
 import { itemTimes } from './016-item-times.ts'
 import { notify } from './017-notify.ts'
 import { notifyEmail } from './018-notify-email.ts'
+import { itemsFeedStamp } from './019-items-feed-stamp.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -42,5 +43,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '016-item-times': itemTimes,
     '017-notify': notify(kind),
     '018-notify-email': notifyEmail,
+    '019-items-feed-stamp': itemsFeedStamp,
   }
 }
