@@ -182,6 +182,39 @@ describe.each(await backends())('web push on $name', (backend) => {
     await storeFeedItems(api.store.db, 'nws-test', [], api.clock.now, { removeMissing: true })
   })
 
+  it('reads a large run a page at a time and still finds the one item that reaches a follower', async () => {
+    const sub = await subscribe('en', [place({ sections: ['roads'] })])
+    const road = (n: number, lat: number, lon: number): FeedItem => ({
+      sourceId: `road-${n}`,
+      aspect: 'roads',
+      title: `Lane closed ${n}`,
+      priority: 'Warning',
+      category: 'traffic',
+      dataCategory: null,
+      state: 'active',
+      stateType: null,
+      lines: [],
+      link: null,
+      image: null,
+      specialData: null,
+      lat,
+      lon,
+      areaMiles: 1,
+      startsAt: null,
+      endsAt: null,
+      attribution: { name: 'WZDx', url: null },
+      geometry: null,
+    })
+    // 249 road events in Florida, then one in Duvall: the Duvall one is on the third page of 100 rows.
+    const far = Array.from({ length: 249 }, (_, n) => road(n, 27 + n / 1000, -81))
+    await storeFeedItems(api.store.db, 'wzdx-test', [...far, road(999, 47.742, -121.986)], api.clock.now, {
+      removeMissing: true,
+    })
+    await settle()
+    expect(messages(sub.name)).toEqual([expect.objectContaining({ title: 'Duvall, WA: Lane closed 999' })])
+    await storeFeedItems(api.store.db, 'wzdx-test', [], api.clock.now, { removeMissing: true })
+  })
+
   it('holds what quiet hours cover until they end, in the place’s time zone', async () => {
     // 12:00 UTC is 04:00 in Duvall (PST): quiet from 22:00 to 06:30.
     api.clock.now = new Date('2026-11-23T12:00:00Z')
