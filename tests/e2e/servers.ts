@@ -3,6 +3,7 @@
 // another, each waiting for the last; here a server waits only for the one it names in `after`.
 // Playwright ends this process's whole group at teardown, and with it every server started here.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
 export type E2EServer = {
@@ -76,6 +77,24 @@ function start(server: E2EServer): Promise<void> {
   ready.set(server.name, up)
   return up
 }
+
+/** The parent of this process's parent (Playwright, through the shell it starts this with), or null off Linux. */
+function grandparent(): number | null {
+  try {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return null
+  }
+}
+
+// Playwright ends this group at teardown; killed without one (a timeout's signal), it left the servers holding their
+// ports, and every later run failed on them until someone ended them. Once Playwright is gone, so are they.
+const starter = grandparent()
+if (starter !== null)
+  setInterval(() => {
+    if (grandparent() !== starter) fail('Playwright is gone: ending the servers')
+  }, 2000).unref()
 
 await Promise.all(servers.map(start))
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
