@@ -6,13 +6,15 @@ import es from './es.json' with { type: 'json' }
 import fr from './fr.json' with { type: 'json' }
 import ja from './ja.json' with { type: 'json' }
 import zh from './zh.json' with { type: 'json' }
+import type { T } from './translate.ts'
 
 /** A key of the English dictionary, without its plural suffix. */
 export type I18nKey = keyof typeof en extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never
 
 export const dictionaries: Record<Locale, Record<string, string>> = { en, es, fr, de, ja, zh }
 
-type Translate = (key: I18nKey, params?: Record<string, string | number>) => string
+/** The build's translate function: the same type as the browser's (translate.ts). */
+type Translate = T
 const instances = new Map<Locale, Translate>()
 
 /**
@@ -36,7 +38,7 @@ export function useTranslations(locale: Locale): Translate {
   const t: TFunction = instance.t
   // Pages repeat the same labels ~750,000 times: i18next resolves a key in microseconds, a Map in nanoseconds.
   const memo = new Map<string, string>()
-  const translate: Translate = (key, params) => {
+  const translate = (key: I18nKey, params?: Record<string, string | number>): string => {
     const id = params ? `${key}|${JSON.stringify(params)}` : key
     let text = memo.get(id)
     if (text === undefined) {

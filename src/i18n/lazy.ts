@@ -1,5 +1,6 @@
 import type { Locale } from '../lib/routing/routes.ts'
 import type { DictionaryPart } from './parts.ts'
+import { translator, type T } from './translate.ts'
 
 type Texts = Record<string, string>
 type Loader = () => Promise<{ default: Texts }>
@@ -64,4 +65,12 @@ const offers: Record<Locale, Loader> = {
  */
 export async function loadOfferTexts(locale: Locale): Promise<Texts> {
   return (await offers[locale]()).default
+}
+
+/**
+ * The translate function of one language's parts, for scripts that load the texts when they need them.
+ * @example (await loadT('es'))('pin.pinned', { place: 'Duvall, WA' })
+ */
+export async function loadT(locale: Locale, parts: readonly DictionaryPart[] = ['visitor']): Promise<T> {
+  return translator(await loadDictionary(locale, parts), locale)
 }

@@ -1,4 +1,5 @@
 /** Answers from air quality, NWS alerts and Porchlight's live sections: statuses, roads, businesses' hours. */
+import type { I18nFamily } from '../../i18n/translate.ts'
 import { STATUS_WORDS } from '../items.ts'
 import type { Business } from '../live/business.ts'
 import { DAYS, formatTime, localClock, openState, type DayHours } from '../live/hours.ts'
@@ -48,7 +49,7 @@ function alerts(c: Context, data: WeatherAlert[]): string {
 function stateWord(c: Context, state: string | null): string | null {
   const word = state?.trim().toLowerCase() ?? ''
   if (!word) return null
-  return (STATUS_WORDS as readonly string[]).includes(word) ? c.t(`status.${word}`) : state
+  return (STATUS_WORDS as readonly string[]).includes(word) ? c.t(`status.${word}` as I18nFamily<'status'>) : state
 }
 
 const item = (c: Context, title: string, state: string | null): string =>

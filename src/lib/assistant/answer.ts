@@ -1,4 +1,5 @@
 /** The built-in assistant: a question and a data snapshot in, a plain-text answer with its source out. */
+import type { I18nKey } from '../../i18n/translate.ts'
 import { formatAgo } from '../format.ts'
 import { LOCAL_ANSWERS } from './answer-local.ts'
 import { FORECAST_ANSWERS } from './answer-weather.ts'
@@ -9,19 +10,19 @@ import { SOURCE_OF, type Snapshot, type SourceName } from './snapshot.ts'
 /** `cite` names the data and its age; null for answers that use none. */
 export type Answer = { text: string; cite: string | null }
 
-const CITE: Record<SourceName, string> = {
+const CITE: Record<SourceName, I18nKey> = {
   forecast: 'assistant.cite.forecast',
   air: 'assistant.cite.air',
   alerts: 'assistant.cite.alerts',
   live: 'assistant.cite.live',
 }
-const LOADING: Record<SourceName, string> = {
+const LOADING: Record<SourceName, I18nKey> = {
   forecast: 'assistant.loading.forecast',
   air: 'assistant.loading.air',
   alerts: 'assistant.loading.alerts',
   live: 'assistant.loading.live',
 }
-const FAILED: Record<SourceName, string> = {
+const FAILED: Record<SourceName, I18nKey> = {
   forecast: 'assistant.failed.forecast',
   air: 'assistant.failed.air',
   alerts: 'assistant.failed.alerts',

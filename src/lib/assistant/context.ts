@@ -1,17 +1,18 @@
 /** Formatting shared by the answers: the visitor's units and language, the place's time zone. */
+import type { I18nKey, T } from '../../i18n/translate.ts'
 import { formatDateTime, safeZone } from '../format.ts'
 import { formatPercent, formatPrecipitation, formatSpeed, formatTemperature } from '../units.ts'
 import { describeWeather } from '../weather/wmo.ts'
 import type { Snapshot } from './snapshot.ts'
 import type { Scope } from './vocabulary.ts'
 
-/** Translates a key of the page's dictionary, filling {{placeholders}}. */
-export type T = (key: string, values?: Record<string, string>) => string
+/** The page's translator (src/i18n/translate.ts). */
+export type { T }
 
 export type Context = ReturnType<typeof makeContext>
 
 /** The "Later today" … "This week" words that start an answer. */
-const WHEN: Record<Scope, string> = {
+const WHEN: Record<Scope, I18nKey> = {
   now: 'assistant.when.now',
   later: 'assistant.when.later',
   tonight: 'assistant.when.tonight',

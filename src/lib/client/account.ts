@@ -1,25 +1,17 @@
 // The account line of the nav (sidebar foot and footer): a quiet "Sign in" link in the static page,
 // replaced once signed in by the account's name, role and scope with "Editor" and "Sign out".
 // Loaded only when a token is stored, so signed-out visitors never download it.
-import { fill } from '../fill.ts'
+import { $t } from '../../i18n/page-t.ts'
+import type { T } from '../../i18n/translate.ts'
 import { appPath } from '../routing/routes.ts'
 import { $account, signOutAccount, type Account } from '../stores/account.ts'
-import { $dictionary } from '../stores/dictionary.ts'
+import { roleKey } from '../users.ts'
 import { siteLocale } from './site-locale.ts'
 
 const slots = [...document.querySelectorAll<HTMLElement>('[data-account]')]
 const signedOut = slots.map((slot) => slot.innerHTML)
 
-const ROLE_KEYS = {
-  none: 'users.roleNone',
-  admin: 'users.roleAdmin',
-  page: 'users.rolePage',
-  superadmin: 'users.roleSuperadmin',
-  area: 'users.roleArea',
-  one: 'users.roleOne',
-} as const
-
-function scopeText(account: Account, t: (key: string, values?: Record<string, string>) => string): string {
+function scopeText(account: Account, t: T): string {
   const { scope } = account
   if (scope.kind === 'all') return t('editor.scopeAll')
   if (scope.kind === 'page') return t('editor.scopePage', { page: scope.page })
@@ -35,15 +27,14 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node
 }
 
-function render(account: Account | null, dictionary: Record<string, string> | null): void {
+function render(account: Account | null, t: T | null): void {
   if (!account) {
     slots.forEach((slot, i) => (slot.innerHTML = signedOut[i] ?? ''))
     return
   }
   // The texts come with the page's dictionary, which holds the staff texts once signed in.
-  if (!dictionary) return
-  const t = (key: string, values: Record<string, string> = {}): string => fill(dictionary[key] ?? key, values)
-  const role = account.owner ? t('account.roleOwner') : t(ROLE_KEYS[account.role])
+  if (!t) return
+  const role = account.owner ? t('account.roleOwner') : t(roleKey(account.role))
   const scope = scopeText(account, t)
   for (const slot of slots) {
     const who = element('span', 'account-who')
@@ -62,6 +53,6 @@ function render(account: Account | null, dictionary: Record<string, string> | nu
   }
 }
 
-const update = (): void => render($account.get(), $dictionary.get())
+const update = (): void => render($account.get(), $t.get())
 $account.subscribe(update)
-$dictionary.subscribe(update)
+$t.subscribe(update)

@@ -1,8 +1,7 @@
 // The 404 page for a city path under a real state (/wa/nowhereville): says the city was not found
 // in that state and lists the nearest names, next to the search box. Loaded only for such paths.
-import { loadDictionary } from '../../i18n/lazy.ts'
+import { loadT } from '../../i18n/lazy.ts'
 import { closestCities, hasState, readCityMiss } from '../routing/city-miss.ts'
-import { fill } from '../fill.ts'
 import { cityPath } from '../routing/routes.ts'
 import { loadCities } from '../stores/cities.ts'
 import { pageLocale, pagePath } from './page.ts'
@@ -10,9 +9,8 @@ import { pageLocale, pagePath } from './page.ts'
 export async function explainCityMiss(): Promise<void> {
   const miss = readCityMiss(pagePath)
   if (!miss) return
-  const [index, text] = await Promise.all([loadCities(), loadDictionary(pageLocale)])
+  const [index, t] = await Promise.all([loadCities(), loadT(pageLocale)])
   if (!index || !hasState(index.cities, miss.state)) return
-  const t = (key: string, values: Record<string, string> = {}): string => fill(text[key] ?? key, values)
   const state = miss.state.toUpperCase()
   const head = document.querySelector('main .page-head')
   if (!head) return

@@ -1,7 +1,7 @@
 // The alert banner and the nav's count badges, from the page point's shared reaction data (no React).
-import { fill } from '../fill.ts'
+import { $t } from '../../i18n/page-t.ts'
+import type { T } from '../../i18n/translate.ts'
 import { $banner, dismissBanner } from '../stores/banner.ts'
-import { $dictionary } from '../stores/dictionary.ts'
 import { $badgeCounts, $bannerAlert } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
@@ -14,17 +14,13 @@ const slot = document.getElementById('alert-banner')
 const PLACE_SECTIONS = ['weather', 'statuses', 'cameras', 'roads', 'local']
 const shown = PLACE_SECTIONS.includes(document.body.dataset['section'] ?? '')
 
-function text(key: string, values: Record<string, string> = {}): string {
-  return fill($dictionary.get()?.[key] ?? key, values)
-}
-
 /** The statuses page's link (the roads page's for a road alert), from the nav; null where the nav has none. */
-function detailsLink(section: 'statuses' | 'roads'): HTMLAnchorElement | null {
+function detailsLink(section: 'statuses' | 'roads', t: T): HTMLAnchorElement | null {
   const details = document.querySelector<HTMLAnchorElement>('a[data-section="statuses"]')
   if (!details) return null
   const link = document.createElement('a')
   link.href = section === 'roads' ? details.href.replace(/\/statuses$/, '/roads') : details.href
-  link.textContent = text('banner.details')
+  link.textContent = t('banner.details')
   return link
 }
 
@@ -36,7 +32,8 @@ function detailsLink(section: 'statuses' | 'roads'): HTMLAnchorElement | null {
 function drawBanner(): void {
   if (!slot) return
   slot.replaceChildren()
-  if (!shown || !$dictionary.get()) return
+  const t = $t.get()
+  if (!shown || !t) return
   const alert = $banner.get()
   const raw = $bannerAlert.get()
   const box = document.createElement('div')
@@ -47,8 +44,8 @@ function drawBanner(): void {
     if ($badgeCounts.get() === null) return
     box.className = 'alert-banner sev-none'
     box.setAttribute('role', 'status')
-    line.append(text(raw ? 'banner.hidden' : 'banner.none'))
-    const link = raw && detailsLink(raw.section)
+    line.append(t(raw ? 'banner.hidden' : 'banner.none'))
+    const link = raw && detailsLink(raw.section, t)
     if (link) line.append(' ', link)
     slot.append(box)
     return
@@ -57,17 +54,17 @@ function drawBanner(): void {
   box.setAttribute('role', alert.severity === 'critical' ? 'alert' : 'status')
   const label = document.createElement('span')
   label.className = 'sr-only'
-  label.textContent = `${text('banner.label')}: `
+  label.textContent = `${t('banner.label')}: `
   const title = document.createElement('strong')
   title.textContent = alert.title
   line.append(label, title)
-  if (alert.more > 0) line.append(` ${text('banner.more', { count: String(alert.more) })}`)
-  const link = detailsLink(alert.section)
+  if (alert.more > 0) line.append(` ${t('banner.more', { count: String(alert.more) })}`)
+  const link = detailsLink(alert.section, t)
   if (link) line.append(' ', link)
   const close = document.createElement('button')
   close.type = 'button'
   close.className = 'icon-btn'
-  close.setAttribute('aria-label', text('banner.dismiss'))
+  close.setAttribute('aria-label', t('banner.dismiss'))
   close.textContent = '×'
   close.addEventListener('click', dismissBanner)
   box.append(close)
@@ -75,11 +72,12 @@ function drawBanner(): void {
 }
 
 function drawBadges(counts: Record<string, number> | null): void {
+  const t = $t.get()
   for (const badge of document.querySelectorAll<HTMLElement>('[data-badge]')) {
     const count = counts?.[badge.dataset['badge'] ?? ''] ?? 0
     badge.hidden = count === 0
     badge.textContent = count > 99 ? '99+' : String(count)
-    badge.setAttribute('aria-label', text('badge.count', { count: String(count) }))
+    badge.setAttribute('aria-label', t ? t('badge.count', { count: String(count) }) : 'badge.count')
   }
 }
 
@@ -88,7 +86,7 @@ $badgeCounts.subscribe((counts) => {
   drawBadges(counts)
   drawBanner()
 })
-$dictionary.listen(() => {
+$t.listen(() => {
   drawBanner()
   drawBadges($badgeCounts.get())
 })

@@ -1,7 +1,6 @@
 // The pin control of a place page: aria-pressed and the label ("Pinned") say whether this place is
 // pinned (here or in another tab), and a polite live message says what a click changed.
-import { loadDictionary } from '../../i18n/lazy.ts'
-import { fill } from '../fill.ts'
+import { loadT } from '../../i18n/lazy.ts'
 import { $pagePoint } from '../stores/place.ts'
 import { $pagePinned, togglePagePin } from '../stores/pin.ts'
 import { savedPlaceName } from '../stores/search.ts'
@@ -21,9 +20,8 @@ if (button) {
   button.addEventListener('click', () => {
     const outcome = togglePagePin()
     if (!outcome) return
-    void loadDictionary(pageLocale).then((text) => {
-      const template = text[outcome.pinned ? 'pin.pinned' : 'pin.unpinned'] ?? ''
-      if (status) status.textContent = fill(template, { place: savedPlaceName(outcome.place) })
+    void loadT(pageLocale).then((t) => {
+      if (status) status.textContent = t(outcome.pinned ? 'pin.pinned' : 'pin.unpinned', { place: savedPlaceName(outcome.place) })
     })
   })
 }

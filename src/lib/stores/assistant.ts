@@ -1,13 +1,12 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import { loadDictionary } from '../../i18n/lazy.ts'
+import { translator, type T } from '../../i18n/translate.ts'
 import { ApiError } from '../api/porchlight.ts'
 import { answer } from '../assistant/answer.ts'
-import type { T } from '../assistant/context.ts'
 import { readQuestion } from '../assistant/intents.ts'
 import { ANSWER_MAX, limitQuestion } from '../assistant/limits.ts'
 import { SOURCE_OF, sourced, type Snapshot, type SourceName } from '../assistant/snapshot.ts'
 import { buildSummary } from '../assistant/summary.ts'
-import { fill } from '../fill.ts'
 import { parseBusiness } from '../live/business.ts'
 import type { SourceState } from '../retry.ts'
 import type { Locale } from '../routing/routes.ts'
@@ -117,7 +116,7 @@ function snapshotNow(locale: string): Snapshot {
 }
 
 /** The API's model answer, or null when there is none (not configured, failed, timed out, empty). */
-async function askModel(question: string, language: string, summary: string): Promise<string | null> {
+async function askModel(question: string, language: Locale, summary: string): Promise<string | null> {
   if (model === 'unknown') await learnModel()
   if (model === 'off') return null
   try {
@@ -147,7 +146,7 @@ export async function ask(question: string, locale: Locale): Promise<void> {
   let dictionary: Record<string, string> = {}
   try {
     dictionary = await loadDictionary(locale, ['visitor', 'assistant'])
-    await answerTurn(id, text, locale, (key, values) => fill(dictionary[key] ?? key, values ?? {}))
+    await answerTurn(id, text, locale, translator(dictionary, locale))
   } catch {
     // Only a chunk that failed to load (offline) gets here; the turn must not stay "thinking".
     finish(id, { text: dictionary['error.loadData'] ?? 'Unable to load data. Please try again.', cite: null, via: 'builtin' })

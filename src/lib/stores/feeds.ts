@@ -1,11 +1,11 @@
 // The editor's feed-health panel: GET /api/feeds while the panel is on screen, refreshed every minute.
 import { atom, map, onMount } from 'nanostores'
 import { ApiError, type FeedHealth, type FeedRun } from '../api/porchlight.ts'
-import { errorText } from '../messages.ts'
 import { api } from './api.ts'
 
+/** A failed load keeps the failed call; the panel says it in the visitor's language (feeds.error, feeds.forbidden). */
 export type FeedsState =
-  { state: 'loading' } | { state: 'ok'; feeds: FeedHealth[] } | { state: 'error'; message: string; forbidden: boolean }
+  { state: 'loading' } | { state: 'ok'; feeds: FeedHealth[] } | { state: 'error'; error: unknown; forbidden: boolean }
 
 export const FEEDS_REFRESH_MS = 60_000
 
@@ -42,7 +42,7 @@ export async function loadFeeds(): Promise<void> {
     const forbidden = error instanceof ApiError && (error.status === 401 || error.status === 403)
     // A good list stays up through a passing network error; the next refresh tries again.
     if ($feeds.get().state === 'ok' && !forbidden) return
-    $feeds.set({ state: 'error', message: errorText(error, 'Failed to load feeds'), forbidden })
+    $feeds.set({ state: 'error', error, forbidden })
   }
 }
 

@@ -2,9 +2,8 @@
 // (Los Angeles time), data fetched 10 minutes earlier, and a few statuses, roads and businesses.
 import { readFileSync } from 'node:fs'
 import { dictionaries } from '../../../src/i18n/index.ts'
-import type { T } from '../../../src/lib/assistant/context.ts'
+import { translator as pageTranslator, type T } from '../../../src/i18n/translate.ts'
 import type { Snapshot } from '../../../src/lib/assistant/snapshot.ts'
-import { fill } from '../../../src/lib/fill.ts'
 import { parseBusiness } from '../../../src/lib/live/business.ts'
 import { expandRoads } from '../../../src/lib/live/roads.ts'
 import type { Locale } from '../../../src/lib/routing/routes.ts'
@@ -20,10 +19,7 @@ export const NOW = Date.UTC(2026, 0, 16, 5, 20)
 export const FETCHED = NOW - 10 * 60_000
 
 /** The page's dictionary as the browser has it. */
-export const translator =
-  (locale: Locale): T =>
-  (key, values) =>
-    fill(dictionaries[locale][key] ?? key, values ?? {})
+export const translator = (locale: Locale): T => pageTranslator(dictionaries[locale], locale)
 
 const week = (hours: string) => ({
   hoursM: hours,
