@@ -1,8 +1,8 @@
 /**
  * Errors in the visitor's language. The API names each failure by a code of the shared vocabulary
- * (src/lib/errors.ts); ERROR_KEYS gives the dictionary key that says each code. Texts without a code
- * (older servers, the client's own fallbacks) are read back into codes by their English words; a
- * text the vocabulary does not know is shown as it came.
+ * (src/lib/errors.ts), and so does the client for its own failures; ERROR_KEYS gives the dictionary key
+ * that says each code. No English text is read back into a code: a failure whose code this client
+ * lacks (a newer server's) shows its text as it came.
  */
 import type { I18nKey } from '../i18n/index.ts'
 import { errorMessage, isErrorCode, type ErrorCode, type Problem } from './errors.ts'

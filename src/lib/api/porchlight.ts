@@ -17,7 +17,7 @@ import type { NewUser } from '../users.ts'
 import { usersProblem, type UsersAction } from '../users.ts'
 import { errorMessage, problemsOfBody, type ErrorCode, type ErrorParams, type Problem } from '../errors.ts'
 
-export const API_TIMEOUT_MS = 30_000
+const API_TIMEOUT_MS = 30_000
 export const NETWORK_ERROR = errorMessage('network')
 
 export { apiBase }
@@ -72,7 +72,7 @@ function toApiError(error: unknown, fallback: ErrorCode): ApiError {
 
 /**
  * Makes the client. `token` reads the stored bearer token at each call.
- * @example const api = createApi(() => $authToken.get()); await api.reaction({ lat: 47.74, lon: -121.99 })
+ * @example const api = createApi(() => $authToken.get()); await api.items.get(12)
  */
 export function createApi(
   token: () => string | null,

@@ -9,6 +9,7 @@ import type {
   AssistantBody,
   CallbackBody,
   CoverageQuery,
+  EmailAlertsBody,
   EmailBody,
   ForgotBody,
   GoogleBody,
@@ -17,7 +18,9 @@ import type {
   ManageBody,
   ReactionQuery,
   ResetBody,
+  ResubscribeBody,
   RoleBody,
+  SubscribeBody,
   UsersQuery,
 } from './types.ts'
 
@@ -72,6 +75,12 @@ export const ROUTES = {
   userAdd: (user: InviteBody) => post('admin/users', user),
   userRole: (user: number, body: RoleBody) => post(`admin/users/${id(user)}/role`, body),
   userRemove: (user: number) => remove(`admin/users/${id(user)}`),
+  notifyKey: () => get('api/notify/key'),
+  notifySubscribe: (body: SubscribeBody) => post('api/notify/subscriptions', body),
+  notifyResubscribe: (subscription: string, body: ResubscribeBody) =>
+    post(`api/notify/subscriptions/${encodeURIComponent(subscription)}`, body),
+  notifyStop: (subscription: string) => remove(`api/notify/subscriptions/${encodeURIComponent(subscription)}`),
+  notifyEmail: (body: EmailAlertsBody) => post('api/notify/email', body),
 } satisfies Record<string, (...input: never[]) => ApiRequest>
 
 export type RouteName = keyof typeof ROUTES

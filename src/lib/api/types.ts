@@ -12,12 +12,9 @@ import type {
   alertItemSchema,
   assistantAnswerSchema,
   assistantStatusSchema,
-  citiesSchema,
   editKeySchema,
-  errorSchema,
   feedRunSchema,
   feedsSchema,
-  githubTokenSchema,
   itemListSchema,
   itemRecordSchema,
   keySessionSchema,
@@ -33,12 +30,11 @@ import type { assistantRoute } from '../../../server/routes/assistant.ts'
 import type { auth } from '../../../server/routes/auth.ts'
 import type { listQuery } from '../../../server/routes/items.ts'
 import type { manage } from '../../../server/routes/manage.ts'
+import type { emailBody, notify } from '../../../server/routes/notify.ts'
 import type { oauth } from '../../../server/routes/oauth.ts'
 import type { reactionQuery } from '../../../server/routes/reaction.ts'
 import type { coverageQuery, coverageSchema } from '../../../server/routes/coverage.ts'
 
-/** Every failure's body: `{ error }` (SPEC section 8). */
-export type ApiErrorBody = z.infer<typeof errorSchema>
 export type Ok = z.infer<typeof okSchema>
 
 /** What an item shows in the reaction lists: the SPEC's Alert item, plus where it is, whose it is and who published it. */
@@ -59,7 +55,6 @@ export type UserList = z.infer<typeof userListSchema>
 export type Session = z.infer<typeof sessionSchema>
 /** GET /api/login: a token of role one for the item an edit key opens. */
 export type KeySession = z.infer<typeof keySessionSchema>
-export type GithubToken = z.infer<typeof githubTokenSchema>
 
 /** GET /api/feeds: each feed's health, for the editor's feed-health panel (admin and superadmin). */
 export type FeedList = z.infer<typeof feedsSchema>
@@ -69,7 +64,6 @@ export type FeedRun = z.infer<typeof feedRunSchema>
 
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>
 export type AssistantStatus = z.infer<typeof assistantStatusSchema>
-export type CityResult = z.infer<typeof citiesSchema>[number]
 
 /** GET /items' query (server/routes/items.ts): every field optional, the server fills the defaults. */
 export type ItemQuery = Partial<z.output<typeof listQuery>>
@@ -99,6 +93,11 @@ type BodyOf<
   ? Known<Body>
   : never
 
+/** What a route of a sub-app answers with a status, as its schema says. */
+type AnswerOf<App, Path extends keyof RoutesOf<App>, Method extends keyof RoutesOf<App>[Path], Status extends number> = Known<
+  Extract<RoutesOf<App>[Path][Method], { status: Status }> extends { output: infer Answer } ? Answer : never
+>
+
 /** POST /auth/email. */
 export type EmailBody = BodyOf<typeof auth, '/auth/email', '$post'>
 /** POST /auth/forgot-password. */
@@ -119,5 +118,15 @@ export type RoleBody = BodyOf<typeof admin, '/admin/users/:id/role', '$post'>
 export type UsersQuery = { limit?: number; offset?: number }
 /** POST /api/assistant. */
 export type AssistantBody = Known<z.input<(typeof assistantRoute)['request']['body']['content']['application/json']['schema']>>
+/** POST /api/notify/subscriptions: a browser's push subscription and its places. */
+export type SubscribeBody = BodyOf<typeof notify, '/api/notify/subscriptions', '$post'>
+/** POST /api/notify/subscriptions/{id}: the places, and the push subscription when it changed. */
+export type ResubscribeBody = BodyOf<typeof notify, '/api/notify/subscriptions/:id', '$post'>
+/** POST /api/notify/email. */
+export type EmailAlertsBody = Known<z.input<typeof emailBody>>
+/** GET /api/notify/key: the VAPID public key. */
+export type NotifyKey = AnswerOf<typeof notify, '/api/notify/key', '$get', 200>
+/** POST /api/notify/subscriptions: the new subscription's id and secret, given once. */
+export type NotifySubscribed = AnswerOf<typeof notify, '/api/notify/subscriptions', '$post', 201>
 /** GET /api/coverage's query. */
 export type CoverageQuery = z.output<typeof coverageQuery>

@@ -3,6 +3,9 @@
 // and stop. A browser module beside the stores: it uses storage, the service worker and the network.
 import '../stores/storage.ts'
 import { persistentAtom } from '@nanostores/persistent'
+import { isAnswer } from '../api/answers.ts'
+import { ROUTES, urlOf, type ApiRequest } from '../api/routes.ts'
+import type { SubscribeBody } from '../api/types.ts'
 import { apiBase } from '../public-env.ts'
 import type { Locale } from '../routing/routes.ts'
 import { MAX_PLACES, prefsProblem, type PlacePrefs } from './prefs.ts'
@@ -53,10 +56,12 @@ const urlBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
   return Uint8Array.from(text, (char) => char.charCodeAt(0))
 }
 
-async function call(path: string, init: RequestInit & { secret?: string } = {}): Promise<Response> {
+/** Sends a request of the route table (src/lib/api/routes.ts), with the subscription's secret when given. */
+async function call({ method, json, ...request }: ApiRequest, secret?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (init.secret) headers['authorization'] = `Bearer ${init.secret}`
-  return fetch(`${apiBase()}${path}`, { ...init, headers, credentials: 'omit' })
+  if (secret) headers['authorization'] = `Bearer ${secret}`
+  const body = json === undefined ? {} : { body: JSON.stringify(json) }
+  return fetch(urlOf(apiBase(), { method, ...request }), { method, ...body, headers, credentials: 'omit' })
 }
 
 /** This browser's push subscription (asking for permission first). */
@@ -67,24 +72,31 @@ async function pushSubscription(): Promise<PushSubscriptionJSON> {
   const registration = await navigator.serviceWorker.ready
   const existing = await registration.pushManager.getSubscription()
   if (existing) return existing.toJSON()
-  const key = (await (await call('/api/notify/key')).json()) as { publicKey: string }
+  const key: unknown = await (await call(ROUTES.notifyKey())).json()
+  if (!isAnswer('notifyKey', key)) throw new NotifyError('failed')
   const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBytes(key.publicKey) })
   return made.toJSON()
+}
+
+/** The subscription as the API takes it: the browser's type leaves every field optional, a real one has them all. */
+function pushKeys({ endpoint = '', expirationTime, keys = {} }: PushSubscriptionJSON): SubscribeBody['subscription'] {
+  return { endpoint, expirationTime, keys: { p256dh: keys['p256dh'] ?? '', auth: keys['auth'] ?? '' } }
 }
 
 /** Sends the whole list: a new subscription when there is none (or the server forgot it), else a change. */
 async function sendPlaces(places: PlacePrefs[], lang: Locale): Promise<void> {
   const saved = $notify.get()
-  const subscription = await pushSubscription()
-  const body = JSON.stringify({ subscription, lang, places })
+  const subscription = pushKeys(await pushSubscription())
   if (saved) {
-    const changed = await call(`/api/notify/subscriptions/${saved.id}`, { method: 'POST', body, secret: saved.secret })
+    const changed = await call(ROUTES.notifyResubscribe(saved.id, { subscription, lang, places }), saved.secret)
     if (changed.ok) return $notify.set({ ...saved, lang, places })
     if (changed.status !== 404) throw new NotifyError('failed')
   }
-  const made = await call('/api/notify/subscriptions', { method: 'POST', body })
+  const made = await call(ROUTES.notifySubscribe({ subscription, lang, places }))
   if (!made.ok) throw new NotifyError('failed')
-  const { id, secret } = (await made.json()) as { id: string; secret: string }
+  const answer: unknown = await made.json()
+  if (!isAnswer('notifySubscribe', answer)) throw new NotifyError('failed')
+  const { id, secret } = answer
   $notify.set({ id, secret, lang, places })
 }
 
@@ -100,7 +112,7 @@ export async function unfollowPlace(place: string): Promise<void> {
   if (!saved) return
   const rest = saved.places.filter((entry) => entry.place !== place)
   if (rest.length) return sendPlaces(rest, saved.lang)
-  const answer = await call(`/api/notify/subscriptions/${saved.id}`, { method: 'DELETE', secret: saved.secret })
+  const answer = await call(ROUTES.notifyStop(saved.id), saved.secret)
   if (!answer.ok && answer.status !== 404) throw new NotifyError('failed')
   $notify.set(null)
   const registration = await navigator.serviceWorker?.getRegistration()
@@ -122,15 +134,9 @@ export async function requestEmailAlerts(
   lang: Locale,
 ): Promise<'sent' | 'off' | 'failed'> {
   try {
-    const body = JSON.stringify({
-      email,
-      place: prefs.place,
-      mode,
-      lang,
-      sections: prefs.sections,
-      minPriority: prefs.minPriority,
-    })
-    const answer = await call('/api/notify/email', { method: 'POST', body })
+    const answer = await call(
+      ROUTES.notifyEmail({ email, place: prefs.place, mode, lang, sections: prefs.sections, minPriority: prefs.minPriority }),
+    )
     return answer.status === 202 ? 'sent' : answer.status === 404 ? 'off' : 'failed'
   } catch {
     return 'failed'

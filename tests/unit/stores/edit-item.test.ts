@@ -4,6 +4,7 @@ import { allTasks, cleanStores, keepMount } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type Api } from '../../../src/lib/api/porchlight.ts'
 import { draftFromRecord } from '../../../src/lib/editor/draft.ts'
+import type { ItemRecord } from '../../../src/lib/api/types.ts'
 import { manageAnswer } from '../api/fixtures.ts'
 
 const api = {
@@ -99,7 +100,7 @@ describe('edit item store', () => {
   })
 
   it('keeps only the latest request’s item', async () => {
-    let slow: (value: unknown) => void = () => undefined
+    let slow: (value: ItemRecord) => void = () => undefined
     api.get.mockReturnValueOnce(new Promise((resolve) => (slow = resolve)))
     openEditor({ id: 12 })
     openEditor({ id: null, aspect: 'statuses' })

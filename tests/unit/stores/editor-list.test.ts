@@ -96,7 +96,7 @@ describe('editor list store', () => {
     $authToken.set(token(1))
     keepMount(m.$editorListing)
     await allTasks()
-    let slow: (value: unknown) => void = () => undefined
+    let slow: (value: ReturnType<typeof answer>) => void = () => undefined
     list.mockReturnValueOnce(new Promise((resolve) => (slow = resolve))).mockResolvedValueOnce(answer(1, ['Newer']))
     m.showEditorPage(1)
     expect(m.$editorListing.get().state).toBe('ok')

@@ -67,7 +67,7 @@ describe('users store', () => {
     api.list.mockResolvedValueOnce({ users: [], total: 50 }).mockResolvedValueOnce({ users: [user(50)], total: 50 })
     m.showUsersPage(50)
     await allTasks()
-    expect(api.list.mock.calls.map(([query]) => query.offset)).toEqual([0, 50, 0])
+    expect(api.list.mock.calls.map(([query]) => query?.offset)).toEqual([0, 50, 0])
     expect(m.$usersOffset.get()).toBe(0)
     expect(m.$users.get()).toMatchObject({ state: 'ok', users: [{ id: 50 }] })
   })
