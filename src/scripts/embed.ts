@@ -1,9 +1,9 @@
 // The widget's script (docs/embedding.md): reads its options from the address, fetches the place's live
 // sections without cookies, and draws them with text nodes only (items are staff and feed input).
 // It reads and writes no storage: the visitor's Porchlight state stays out of the widget.
+import { translator } from '../i18n/translate.ts'
 import { parseWidget, placeUrl, widgetSections, type WidgetItem } from '../lib/embed/widget.ts'
 import { checkedReaction, reactionUrl } from '../lib/api/reaction.ts'
-import { fill } from '../lib/fill.ts'
 import { apiBase } from '../lib/public-env.ts'
 
 /** Refreshed every five minutes while the page that embeds it stays open. */
@@ -12,7 +12,7 @@ const EVERY_MS = 5 * 60_000
 const options = parseWidget(location.search)
 const all = JSON.parse(document.getElementById('widget-texts')?.textContent ?? '{}') as Record<string, Record<string, string>>
 const texts = all[options?.lang ?? 'en'] ?? {}
-const text = (key: string, values: Record<string, string> = {}): string => fill(texts[key] ?? key, values)
+const text = translator(texts, options?.lang ?? 'en')
 const root = document.getElementById('widget')
 const body = document.getElementById('widget-body')
 

@@ -2,7 +2,7 @@
  * The edit dialog's save check (SPEC sections 4 and 5): the form, or the superadmin's raw JSON, made
  * into the manage payload, or the errors to show instead. No DOM, no API: the dialog's store sends it.
  */
-import type { I18nKey } from '../../i18n/index.ts'
+import type { T } from '../../i18n/translate.ts'
 import { localProblems } from '../messages.ts'
 import { parseTemplate } from '../template.ts'
 import { businessProblems, withBusiness, type BusinessField, type BusinessForm } from './business.ts'
@@ -25,8 +25,6 @@ export type EditForm = { draft: Draft; business: BusinessForm; advancedMode: boo
  */
 export type EditCheck =
   { ok: true; payload: Record<string, unknown>; errors?: EditErrors } | { ok: false; message: string; errors?: EditErrors }
-
-type T = (key: I18nKey, values?: Record<string, string>) => string
 
 /** The draft with a business's form written into its special data (other items as they are). */
 export function fullDraft(draft: Draft, business: BusinessForm): Draft {
