@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { Response } from 'undici'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { requestsOn, takeRequest } from '../../server/feeds/overpass/cells.ts'
+import { requestsOn, takeRequest } from '../../server/db/queries/osm-cells.ts'
 import type { FetcherOptions } from '../../server/feeds/overpass/fetcher.ts'
 import { businessHealth } from '../../server/feeds/overpass/health.ts'
 import { WEEK_MS, startBusinesses } from '../../server/feeds/overpass/start.ts'

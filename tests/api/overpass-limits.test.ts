@@ -3,7 +3,7 @@
 import { Response } from 'undici'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cellRow, requestsOn } from '../../server/feeds/overpass/cells.ts'
+import { cellRow, requestsOn } from '../../server/db/queries/osm-cells.ts'
 import { MIN_429_WAIT_MS, type FetcherOptions } from '../../server/feeds/overpass/fetcher.ts'
 import { cellOf } from '../../server/feeds/overpass/query.ts'
 import { WEEK_MS, fetcherOptions, startBusinesses } from '../../server/feeds/overpass/start.ts'

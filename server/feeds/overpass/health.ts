@@ -1,6 +1,6 @@
 // The business fetcher as a pseudo-feed in the feed-health panel (GET /api/feeds): requests today against the budget.
 import type { Db } from '../../db/index.ts'
-import { cellSummary, requestsOn } from './cells.ts'
+import { cellSummary, requestsOn } from '../../db/queries/osm-cells.ts'
 import { OSM_ATTRIBUTION } from './decode.ts'
 import { OSM_FEED_ID, type BusinessFetcher } from './fetcher.ts'
 

@@ -1,6 +1,6 @@
 // The osm_cells and osm_requests tables (migration 006): fetched cells and the shared daily request count.
 import { sql } from 'kysely'
-import type { Db } from '../../db/index.ts'
+import type { Db } from '../index.ts'
 
 export type OsmCellsTable = {
   cell: string
