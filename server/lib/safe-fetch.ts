@@ -122,29 +122,32 @@ function refusal(url: URL, allowPrivate: boolean): string | null {
 const sizeText = (bytes: number): string =>
   bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : bytes >= 1000 ? `${bytes / 1000} kB` : `${bytes} bytes`
 
-/** Reads at most maxBytes of a body, cancelling the stream beyond that. */
-async function readLimited(body: Response['body'], maxBytes: number): Promise<Uint8Array | null> {
+/**
+ * Reads at most maxBytes of a body, cancelling the stream beyond that. Each chunk is copied in as it arrives, into a
+ * buffer sized from the expected length when known: joining a 26 MB body's chunks at the end held the request
+ * thread 60 ms (bench:feeds).
+ */
+async function readLimited(body: Response['body'], maxBytes: number, expected: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array()
   const reader = body.getReader()
-  const chunks: Uint8Array[] = []
+  let bytes = new Uint8Array(Math.min(maxBytes, expected > 0 ? expected : 64 * 1024))
   let size = 0
   for (;;) {
     const { done, value } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>
     if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined)
       return null
     }
-    chunks.push(value)
+    if (size + value.byteLength > bytes.length) {
+      const grown = new Uint8Array(Math.min(maxBytes, Math.max(size + value.byteLength, bytes.length * 2)))
+      grown.set(bytes.subarray(0, size))
+      bytes = grown
+    }
+    bytes.set(value, size)
+    size += value.byteLength
   }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes
+  return bytes.subarray(0, size)
 }
 
 /** A short, secret-free message for a failed fetch (no URL: it may carry a token). */
@@ -209,11 +212,13 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       }
       const contentType = response.headers.get('content-type') ?? ''
       const tooLarge = { ok: false, error: `Response larger than ${sizeText(maxBytes)}` } as const
-      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      const length = Number(response.headers.get('content-length') ?? 0)
+      if (length > maxBytes) {
         await response.body?.cancel().catch(() => undefined)
         return tooLarge
       }
-      const bytes = await readLimited(response.body, maxBytes)
+      // A compressed answer's length is that of its compressed bytes: no guide to the size read.
+      const bytes = await readLimited(response.body, maxBytes, response.headers.has('content-encoding') ? 0 : length)
       if (!bytes) return tooLarge
       if (options.encoding === 'bytes') {
         return { ok: true, text: '', bytes, contentType, status: response.status, notModified: false, ...validators }

@@ -1,6 +1,7 @@
 // The business fetcher of this API instance: configured from the environment, refreshed hourly, found by the reaction.
 import type { Db } from '../../db/index.ts'
 import { loadFeedsConfig } from '../config.ts'
+import { places as placeCells } from './rank.ts'
 import { MIN_429_WAIT_MS, createBusinessFetcher, type BusinessFetcher, type FetcherOptions } from './fetcher.ts'
 
 export const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter'
@@ -74,6 +75,7 @@ export function startBusinessesFromEnv(db: Db, allowPrivate: boolean, env: Env =
   if (/^(0|false|no|off)$/i.test(env['OVERPASS_ENABLED'] ?? '')) return null
   const options = fetcherOptions(env, allowPrivate)
   console.log(`businesses: Overpass ${options.url}, ${options.dailyBudget} requests a day`)
+  placeCells()
   return startBusinesses(db, {
     ...options,
     now: () => new Date(),
