@@ -152,7 +152,7 @@ export default defineConfig({
   retries: process.env['CI'] ? 1 : 0,
   // Two, or E2E_WORKERS (docs/testing.md). A test's time is mostly its browser's CPU, so more cores could take more
   // workers, but every sign-in comes from one address (staff@duvall.test signs in in eight specs): the API's limit of
-  // 10 a minute per address and account would answer 429 once more workers bunch them.
+  // 10 a minute per address and account could answer 429 once more workers bunch them.
   workers: Number(process.env['E2E_WORKERS']) || 2,
   reporter: [['list'], ['json']],
   // Service workers stay off except where a test allows them (tests/e2e/offline.spec.ts): a worker's
