@@ -65,6 +65,16 @@ async function settle(page: Page): Promise<void> {
     scrollTo(0, 0)
   })
   await page.waitForLoadState('networkidle').catch(() => {})
+  // The cards that fill on load (a card's section says aria-busy until its data is in).
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.card[aria-busy="true"]:is(#page-now, #wx-current, #wx-hourly, #roads-list)'),
+      null,
+      {
+        timeout: 15_000,
+      },
+    )
+    .catch(() => {})
   await page.waitForTimeout(600)
 }
 
