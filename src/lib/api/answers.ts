@@ -30,53 +30,9 @@ import type {
   UserView,
 } from './types.ts'
 import type { RouteName } from './routes.ts'
+import { alertItem, coverage, dataFields, itemFields, nullableText, reaction } from './live-answers.ts'
 
 const { text, int } = shape
-const nullableText = shape.nullable(shape.text)
-
-const itemFields = {
-  id: int,
-  priority: text,
-  stateType: nullableText,
-  state: nullableText,
-  title: text,
-  class: nullableText,
-  image: nullableText,
-  link: nullableText,
-  icon: nullableText,
-  dataLink: nullableText,
-  dataLinkType: nullableText,
-  valueChanged: nullableText,
-  retrieved: nullableText,
-  isOld: shape.boolean,
-  dataCategory: nullableText,
-  category: nullableText,
-  dataAspect: text,
-  dataProperty: text,
-  lat: shape.number,
-  lon: shape.number,
-  pageName: nullableText,
-  cityName: nullableText,
-}
-const dataFields = {
-  lines: shape.array(text),
-  classes: shape.array(text),
-  location: nullableText,
-  status: nullableText,
-  dataTemplate: nullableText,
-  specialData: nullableText,
-  lockResultUntil: nullableText,
-}
-const alertItem = shape.object({
-  ...itemFields,
-  data: shape.object(dataFields),
-  distance: shape.number,
-  source: shape.optional(shape.nullable(shape.object({ name: text, url: nullableText }))),
-  startsAt: shape.optional(nullableText),
-  endsAt: shape.optional(nullableText),
-})
-const section = shape.object({ messages: shape.array(alertItem) })
-const reaction = shape.object({ statuses: section, roads: section, cameras: section, local: section })
 
 const itemRecord = shape.object({
   ...itemFields,
@@ -143,26 +99,6 @@ const user = shape.object({
 })
 const session = shape.object({ token: text, user })
 const ok = shape.object({ ok: shape.literal(true), message: shape.optional(text) })
-
-const ids = shape.array(text)
-const bySection = shape.object({ statuses: ids, roads: ids, cameras: ids, local: ids })
-const sourceFields = {
-  id: text,
-  name: text,
-  section: shape.oneOf(['statuses', 'roads', 'cameras', 'local']),
-  status: shape.oneOf(['ok', 'waiting', 'stale', 'failing', 'off']),
-  off: shape.nullable(shape.oneOf(['key', 'inactive', 'unsupported', 'disabled'])),
-  publisher: shape.object({ name: text, url: nullableText }),
-  lastSuccessAt: nullableText,
-}
-const coverage = shape.object({
-  generatedAt: text,
-  sources: shape.array(shape.object({ ...sourceFields, states: ids, items: int })),
-  registries: shape.array(shape.object(sourceFields)),
-  national: bySection,
-  states: shape.array(shape.object({ code: text, name: text, sections: bySection })),
-  unplaced: ids,
-})
 
 /** What each route answers (types.ts, from the server's schemas). */
 export type Answers = {

@@ -1,7 +1,8 @@
 // The reaction call (SPEC section 7) with the browser's own fetch: every place page makes it at idle
 // for the banner, the badges and the live lists, and ky (8 KB gzip) then stays off those pages until
 // a staff or account call needs the full client (porchlight.ts). The request comes from the route table
-// (routes.ts) and the answer is checked by its schema (answers.ts), as the client's calls are; the check
+// (routes.ts) and the answer is checked by its check (live-answers.ts, pinned to the server's type in
+// answers.ts), as the client's calls are; the check
 // loads beside the request, so it stays out of the JavaScript a page loads before interaction.
 import type { Reaction } from '../items.ts'
 import { apiBase } from '../public-env.ts'
@@ -41,12 +42,12 @@ export function reactionUrl(base: string, query: ReactionQuery, now = Date.now()
 }
 
 /**
- * The answer when it is the reaction's shape (answers.ts, loaded with the first call), else null.
+ * The answer when it is the reaction's shape (live-answers.ts, loaded with the first call), else null.
  * @example await checkedReaction(await response.json())
  */
 export async function checkedReaction(body: unknown): Promise<Reaction | null> {
-  const { isAnswer } = await import('./answers.ts')
-  return isAnswer('reaction', body) ? body : null
+  const { reaction } = await import('./live-answers.ts')
+  return reaction(body) ? body : null
 }
 
 /**
@@ -69,7 +70,7 @@ export async function getReaction(query: ReactionQuery, session: ReactionSession
 async function request(query: ReactionQuery, session: ReactionSession, token: string | null): Promise<Reaction> {
   const run = session.fetch ?? fetch
   // The answer's check loads while the request is on its way.
-  const checks = import('./answers.ts')
+  const checks = import('./live-answers.ts')
   checks.catch(() => undefined) // a failed load is the call's failure, when it is awaited
   let response: Response
   try {
@@ -87,6 +88,6 @@ async function request(query: ReactionQuery, session: ReactionSession, token: st
     const refused = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' && body.error
     throw refused ? new ReactionError(response.status, refused, problemsOfBody(body)) : own(response.status, 'load_data')
   }
-  if (body === undefined || !(await checks).isAnswer('reaction', body)) throw own(0, 'bad_response')
+  if (body === undefined || !(await checks).reaction(body)) throw own(0, 'bad_response')
   return body
 }
