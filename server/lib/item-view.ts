@@ -1,12 +1,18 @@
-// What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage).
+// What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage), both
+// written from the field table (src/lib/item-fields.ts) in its order.
 import type { z } from '@hono/zod-openapi'
 import { policyOf } from '../../src/lib/field-permission.ts'
 import type { Role } from '../../src/lib/decode/editor-auth.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
-import { pascal } from './item-input.ts'
+import { DATA_FIELDS, FIELD_NAMES, VIEW_FIELDS, columnOf, fieldSpec, pascal, type FieldName } from '../../src/lib/item-fields.ts'
 
 type AlertItem = z.infer<typeof alertItemSchema>
+/** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
+export type ItemRecord = z.infer<typeof itemRecordSchema>
+
+/** The table's secret fields (the template), null for whoever is not staff. */
+const SECRET_NULLS = Object.fromEntries(FIELD_NAMES.filter((name) => fieldSpec(name).secret).map((name) => [name, null]))
 
 const stringList = (json: string): string[] => {
   try {
@@ -17,46 +23,43 @@ const stringList = (json: string): string[] => {
   }
 }
 
-/** The fields both shapes share, flat. */
-function itemFields(row: ItemRow) {
-  return {
-    id: row.id,
-    priority: row.priority,
-    stateType: row.state_type,
-    state: row.state,
-    title: row.title,
-    class: row.class,
-    image: row.image,
-    link: row.link,
-    icon: row.icon,
-    dataLink: row.data_link,
-    dataLinkType: row.data_link_type,
-    valueChanged: row.value_changed,
-    retrieved: row.retrieved,
-    isOld: row.is_old === 1,
-    dataCategory: row.data_category,
-    category: row.category,
-    dataAspect: row.data_aspect,
-    dataProperty: row.data_property,
-    lat: row.lat,
-    lon: row.lon,
-    pageName: row.page_name,
-    cityName: row.city_name,
+/** How to read one field from a row: its name, column, and how its value is sent. */
+type Reader = { name: FieldName; column: keyof ItemRow; read: (value: unknown) => unknown; hide: boolean }
+const same = (value: unknown): unknown => value
+const flag = (value: unknown): boolean => value === 1
+const list = (value: unknown): string[] => stringList(value as string)
+const readers = (names: readonly FieldName[]): Reader[] =>
+  names.map((name) => {
+    const { kind, secret } = fieldSpec(name)
+    const read = kind === 'flag' ? flag : kind === 'lines' || kind === 'list' ? list : same
+    return { name, column: columnOf(name), read, hide: secret === true }
+  })
+
+/** Fields' values as the API sends them: flags as true or false, lists as lists; secret fields null unless `open`. */
+function valuesOf(row: ItemRow, fields: readonly Reader[], open: boolean): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (let index = 0; index < fields.length; index++) {
+    const field = fields[index]!
+    values[field.name] = field.hide && !open ? null : field.read(row[field.column])
   }
+  return values
 }
 
-/** The fields the Alert item keeps under `data`. */
-function dataFields(row: ItemRow) {
-  return {
-    lines: stringList(row.lines),
-    classes: stringList(row.classes),
-    location: row.location,
-    status: row.status,
-    dataTemplate: row.data_template,
-    specialData: row.special_data,
-    lockResultUntil: row.lock_result_until,
-  }
-}
+const ITEM_READERS = readers(VIEW_FIELDS)
+const DATA_READERS = readers(DATA_FIELDS)
+const STAFF_READERS = readers(FIELD_NAMES.filter((name) => fieldSpec(name).view === 'staff'))
+
+type ItemPart = Omit<AlertItem, 'data' | 'distance' | 'source' | 'startsAt' | 'endsAt'>
+
+/** The fields both shapes share, flat (the field table's `view: 'item'`, in its order). */
+const itemFields = (row: ItemRow): ItemPart => valuesOf(row, ITEM_READERS, true) as ItemPart
+
+/** The fields the Alert item keeps under `data` (the table's `view: 'data'`); `open` keeps the secret ones. */
+const dataFields = (row: ItemRow, open: boolean): AlertItem['data'] => valuesOf(row, DATA_READERS, open) as AlertItem['data']
+
+/** The staff record's own fields (the table's `view: 'staff'`). */
+type StaffPart = Pick<ItemRecord, 'isActive' | 'order' | 'areaMiles' | 'layer'>
+const staffFields = (row: ItemRow): StaffPart => valuesOf(row, STAFF_READERS, true) as StaffPart
 
 /**
  * The SPEC's Alert item, with the distance in miles (one decimal). It goes to anyone, so staff-only
@@ -64,8 +67,7 @@ function dataFields(row: ItemRow) {
  * template's url may carry a key; staff read it from their record (GET /items/{id}).
  */
 export function toAlertItem(row: ItemRow, distanceMiles: number): AlertItem {
-  const data = { ...dataFields(row), dataTemplate: null }
-  return { ...itemFields(row), data, distance: Math.round(distanceMiles * 10) / 10 }
+  return { ...itemFields(row), data: dataFields(row, false), distance: Math.round(distanceMiles * 10) / 10 }
 }
 
 /** Who published a feed item (stored as JSON text by the feed engine), or null for staff-made items. */
@@ -89,17 +91,11 @@ export function publicView(row: ItemRow): string {
   return JSON.stringify({ ...view, source: sourceOf(row.attribution), ...times })
 }
 
-/** Every editable field of an item plus its bookkeeping, for staff. Never the edit key. */
-export type ItemRecord = z.infer<typeof itemRecordSchema>
-
 export function toRecord(row: ItemRow): ItemRecord {
   return {
     ...itemFields(row),
-    ...dataFields(row),
-    isActive: row.is_active === 1,
-    order: row.sort_order,
-    areaMiles: row.area_miles,
-    layer: row.layer,
+    ...dataFields(row, true),
+    ...staffFields(row),
     fetchError: row.fetch_error,
     nextFetchAt: row.next_fetch_at,
     hasEditKey: row.edit_key_hash !== null,
@@ -117,7 +113,7 @@ export function toRecord(row: ItemRow): ItemRecord {
 export function recordFor(role: Role | null | undefined, row: ItemRow): ItemRecord {
   const record = toRecord(row)
   if (policyOf(role).staffView) return record
-  return { ...record, dataTemplate: null, fetchError: null, nextFetchAt: null, hasEditKey: false }
+  return { ...record, ...SECRET_NULLS, fetchError: null, nextFetchAt: null, hasEditKey: false }
 }
 
 /** The public item: the reaction's, without a distance. */

@@ -7,41 +7,12 @@
 import type { Priority } from './items.ts'
 import { MAX_AREA_MILES, PRIORITIES } from './items.ts'
 import { DAYS } from './live/hours.ts'
+import { INPUT_FIELDS, type InputField } from './item-fields.ts'
 import type { Role } from './decode/editor-auth.ts'
 
-/** Every writable item field, as the API's item input names it (camelCase; PascalCase on /api/manage). */
-export const ITEM_FIELDS = [
-  'dataAspect',
-  'dataProperty',
-  'dataCategory',
-  'category',
-  'priority',
-  'stateType',
-  'state',
-  'title',
-  'class',
-  'lines',
-  'classes',
-  'location',
-  'status',
-  'dataTemplate',
-  'specialData',
-  'lockResultUntil',
-  'image',
-  'link',
-  'icon',
-  'dataLink',
-  'dataLinkType',
-  'isActive',
-  'order',
-  'areaMiles',
-  'lat',
-  'lon',
-  'pageName',
-  'cityName',
-  'layer',
-] as const
-export type ItemField = (typeof ITEM_FIELDS)[number]
+/** Every writable item field, as the API's item input names it (camelCase; PascalCase on /api/manage): the field table's. */
+export const ITEM_FIELDS = INPUT_FIELDS
+export type ItemField = InputField
 
 /** The superadmin's advanced mode (SPEC sections 4 and 6): the template and the result lock. */
 const ADVANCED: readonly ItemField[] = ['dataTemplate', 'lockResultUntil']

@@ -1,5 +1,6 @@
 /** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
 import type { Problem } from './errors.ts'
+import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-fields.ts'
 
 /** The section an item belongs to; the reaction response has one list per section. */
 export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
@@ -24,9 +25,9 @@ export const STATUS_WORDS = [
   'outdated',
 ] as const
 
-export const TITLE_MAX = 200
-export const DEFAULT_AREA_MILES = 10
-export const MAX_AREA_MILES = 500
+/** SPEC section 5: a title is under this many characters (the longest is TITLE_LIMIT, from the field table). */
+export const TITLE_MAX = TITLE_LIMIT + 1
+export { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT }
 export const CAMERAS_CAP = 60
 export const DEFAULT_LOCK_SECONDS = 3600
 
@@ -70,7 +71,7 @@ export function itemProblems(draft: ItemDraft): Problem[] {
   const problems: Problem[] = []
   const title = (draft.title ?? '').trim()
   if (!title) problems.push({ code: 'title_required' })
-  else if (title.length >= TITLE_MAX) problems.push({ code: 'title_too_long' })
+  else if (title.length > TITLE_LIMIT) problems.push({ code: 'title_too_long' })
   if (draft.specialData) {
     try {
       JSON.parse(draft.specialData)

@@ -12,7 +12,7 @@ import {
 
 describe('the permission table', () => {
   it('gives an owner the business’s own fields only', () => {
-    expect(ITEM_FIELDS.filter((field) => mayChange('one', field))).toEqual(['title', 'specialData', 'image', 'link'])
+    expect(ITEM_FIELDS.filter((field) => mayChange('one', field))).toEqual(['title', 'image', 'link', 'specialData'])
     expect(FIELD_POLICY.one).toMatchObject({ createDelete: false, lock: false, ownerLinks: false, staffView: false })
   })
 

@@ -1,7 +1,8 @@
 // The edit dialog's form for a local business's special data: category, hours per day, links, phone, address, map point
-// (an owner sees only the keys the permission table gives it: not the category nor the map point).
+// (each key's limit from src/lib/item-fields.ts; an owner sees only the keys the permission table gives it: not the category nor the map point).
 import { BUSINESS_CATEGORIES } from '../../lib/live/business.ts'
 import { DAYS } from '../../lib/live/hours.ts'
+import { BUSINESS_KEY_LIMITS } from '../../lib/item-fields.ts'
 import { unreadableDays, type BusinessField, type BusinessForm } from '../../lib/editor/business.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { FieldGroup, SelectInput, TextInput } from './inputs.tsx'
@@ -37,7 +38,7 @@ export function BusinessFields({
         value={form[key]}
         onChange={(value) => set({ [key]: value })}
         error={errors[key]}
-        maxLength={300}
+        maxLength={BUSINESS_KEY_LIMITS[key]}
         {...extra}
       />
     )
@@ -65,25 +66,25 @@ export function BusinessFields({
           {field('title', t('edit.bizTitle'), { hint: t('edit.bizTitleHint') })}
           {field('service', t('edit.bizService'), { hint: t('edit.bizServiceHint') })}
         </div>
-        {field('description', t('edit.bizDescription'), { rows: 3, maxLength: 2000 })}
+        {field('description', t('edit.bizDescription'), { rows: 3 })}
         <div className="field-row">
-          {field('phone', t('edit.bizPhone'), { type: 'tel', autoComplete: 'off', maxLength: 40 })}
+          {field('phone', t('edit.bizPhone'), { type: 'tel', autoComplete: 'off' })}
           {field('address', t('edit.bizAddress'))}
         </div>
         {may('lat') && (
           <div className="field-row">
-            {field('lat', t('edit.lat'), { inputMode: 'decimal', maxLength: 20, hint: t('edit.bizPointHint') })}
-            {field('lon', t('edit.lon'), { inputMode: 'decimal', maxLength: 20 })}
+            {field('lat', t('edit.lat'), { inputMode: 'decimal', hint: t('edit.bizPointHint') })}
+            {field('lon', t('edit.lon'), { inputMode: 'decimal' })}
           </div>
         )}
       </FieldGroup>
       <FieldGroup legend={t('edit.groupLinks')}>
         <div className="field-row">
-          {field('web', t('business.web'), { type: 'url', maxLength: 2000 })}
-          {field('fb', t('business.fb'), { type: 'url', maxLength: 2000 })}
-          {field('menu', t('business.menu'), { type: 'url', maxLength: 2000 })}
-          {field('ordering', t('business.order'), { type: 'url', maxLength: 2000 })}
-          {field('image', t('edit.image'), { type: 'url', maxLength: 2000 })}
+          {field('web', t('business.web'), { type: 'url' })}
+          {field('fb', t('business.fb'), { type: 'url' })}
+          {field('menu', t('business.menu'), { type: 'url' })}
+          {field('ordering', t('business.order'), { type: 'url' })}
+          {field('image', t('edit.image'), { type: 'url' })}
         </div>
       </FieldGroup>
       <FieldGroup legend={t('hours.title')}>
@@ -94,7 +95,6 @@ export function BusinessFields({
         <div className="field-row hours-fields">
           {DAYS.map((day, index) =>
             field(`hours${day}`, names[index] ?? day, {
-              maxLength: 120,
               ...(unreadable.includes(day) ? { error: t('edit.hoursUnreadable') } : {}),
             }),
           )}

@@ -1,6 +1,7 @@
 // The edit dialog's simple form: the fields of the manage payload (SPEC section 3) the user may change, plus where the
-// item is; which fields and priorities each role gets comes from the permission table (src/lib/field-permission.ts).
+// item is; each input's limit is the field table's (src/lib/item-fields.ts); which fields and priorities each role gets comes from the permission table (src/lib/field-permission.ts).
 import type { ItemField } from '../../lib/field-permission.ts'
+import { inputLimit } from '../../lib/item-fields.ts'
 import { ASPECTS, PRIORITIES, STATUS_WORDS, type Priority } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import type { Draft } from '../../lib/editor/draft.ts'
@@ -50,7 +51,7 @@ export function ItemFields({
           value={draft.title}
           onChange={(title) => set({ title })}
           error={errors.title}
-          maxLength={400}
+          maxLength={inputLimit('title')}
           hint={t('edit.titleHint')}
         />
         <div className="field-row">
@@ -96,7 +97,7 @@ export function ItemFields({
               value={draft.state}
               onChange={(state) => set({ state })}
               list="edit-states"
-              maxLength={200}
+              maxLength={inputLimit('state')}
             />
           )}
           <datalist id="edit-states">
@@ -115,7 +116,7 @@ export function ItemFields({
             value={draft.lines}
             onChange={(lines) => set({ lines })}
             rows={4}
-            maxLength={20_000}
+            maxLength={inputLimit('lines')}
           />
         )}
         {may('category') && (
@@ -125,7 +126,7 @@ export function ItemFields({
             hint={t('edit.categoryHint')}
             value={draft.category}
             onChange={(category) => set({ category })}
-            maxLength={80}
+            maxLength={inputLimit('category')}
           />
         )}
         <div className="field-row">
@@ -136,6 +137,7 @@ export function ItemFields({
             value={draft.link}
             onChange={(link) => set({ link })}
             error={errors.link}
+            maxLength={inputLimit('link')}
           />
           <TextInput
             id="edit-image"
@@ -144,6 +146,7 @@ export function ItemFields({
             value={draft.image}
             onChange={(image) => set({ image })}
             error={errors.image}
+            maxLength={inputLimit('image')}
           />
         </div>
         {!local && may('specialData') && (
@@ -155,7 +158,7 @@ export function ItemFields({
             onChange={(specialData) => set({ specialData })}
             error={errors.specialData}
             rows={4}
-            maxLength={50_000}
+            maxLength={inputLimit('specialData')}
             spellCheck={false}
             className="mono"
           />
@@ -171,7 +174,7 @@ export function ItemFields({
               value={draft.pageName}
               onChange={(pageName) => set({ pageName })}
               error={errors.pageName}
-              maxLength={120}
+              maxLength={inputLimit('pageName')}
               readOnly={!canMove}
             />
             <TextInput
@@ -180,7 +183,7 @@ export function ItemFields({
               value={draft.cityName}
               onChange={(cityName) => set({ cityName })}
               error={errors.cityName}
-              maxLength={200}
+              maxLength={inputLimit('cityName')}
               readOnly={!canMove}
             />
           </div>
@@ -192,7 +195,7 @@ export function ItemFields({
               value={draft.lat}
               onChange={(lat) => set({ lat })}
               error={errors.lat}
-              maxLength={20}
+              maxLength={inputLimit('lat')}
             />
             <TextInput
               id="edit-lon"
@@ -201,7 +204,7 @@ export function ItemFields({
               value={draft.lon}
               onChange={(lon) => set({ lon })}
               error={errors.lon}
-              maxLength={20}
+              maxLength={inputLimit('lon')}
             />
             <TextInput
               id="edit-area"
@@ -210,7 +213,7 @@ export function ItemFields({
               value={draft.areaMiles}
               onChange={(areaMiles) => set({ areaMiles })}
               error={errors.areaMiles}
-              maxLength={10}
+              maxLength={inputLimit('areaMiles')}
             />
             <TextInput
               id="edit-order"
@@ -219,7 +222,7 @@ export function ItemFields({
               value={draft.order}
               onChange={(order) => set({ order })}
               error={errors.order}
-              maxLength={10}
+              maxLength={inputLimit('order')}
             />
           </div>
           <CheckInput

@@ -7,6 +7,7 @@ import type { I18nKey } from '../../i18n/index.ts'
 import type { ErrorCode, Problem as CodeProblem } from '../errors.ts'
 import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, itemProblems, type Aspect } from '../items.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
+import { INPUT_FIELDS, ITEM_FIELD_TABLE, fieldSpec, pascal, type FieldKind } from '../item-fields.ts'
 import type { ItemRecord } from '../api/types.ts'
 
 /** Every field of the simple form, as typed (numbers too, so a half-typed value is kept as it is). */
@@ -38,7 +39,16 @@ export type NewItemSeed = { aspect: Aspect; pageName?: string | null; cityName?:
 
 const text = (value: string | null | undefined): string => value ?? ''
 
-/** A new item's form: the SPEC's defaults (active, 10 miles, Normal). */
+/** The field table's defaults (src/lib/item-fields.ts): the SPEC's (active, 10 miles, Normal, manager). */
+const DEFAULTS = {
+  priority: ITEM_FIELD_TABLE.priority.default,
+  isActive: ITEM_FIELD_TABLE.isActive.default,
+  order: ITEM_FIELD_TABLE.order.default,
+  areaMiles: ITEM_FIELD_TABLE.areaMiles.default,
+  dataProperty: ITEM_FIELD_TABLE.dataProperty.default,
+}
+
+/** A new item's form: the table's defaults. */
 export function newDraft(seed: NewItemSeed): Draft {
   return {
     id: null,
@@ -46,14 +56,14 @@ export function newDraft(seed: NewItemSeed): Draft {
     dataAspect: seed.aspect,
     dataCategory: '',
     category: '',
-    priority: 'Normal',
+    priority: DEFAULTS.priority,
     state: seed.aspect === 'local' ? 'active' : 'open',
     lines: '',
     link: '',
     image: '',
-    isActive: true,
-    order: '0',
-    areaMiles: '10',
+    isActive: DEFAULTS.isActive,
+    order: String(DEFAULTS.order),
+    areaMiles: String(DEFAULTS.areaMiles),
     pageName: text(seed.pageName),
     cityName: text(seed.cityName),
     lat: '',
@@ -149,10 +159,10 @@ export function toPayload(draft: Draft): Record<string, unknown> {
     Id: draft.id ?? 0,
     Title: draft.title.trim(),
     DataAspect: draft.dataAspect,
-    DataProperty: 'manager',
+    DataProperty: DEFAULTS.dataProperty,
     IsActive: draft.isActive,
     Order: number(draft.order) ?? 0,
-    AreaMiles: number(draft.areaMiles) ?? 10,
+    AreaMiles: number(draft.areaMiles) ?? DEFAULTS.areaMiles,
     SpecialData: draft.specialData.trim() || null,
     State: draft.state.trim() || null,
     Priority: draft.priority,
@@ -172,37 +182,20 @@ export function toPayload(draft: Draft): Record<string, unknown> {
   return payload
 }
 
-/** The payload fields the raw JSON mode may set, with the type each must have. */
-const RAW_FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'lines'> = {
+type RawKind = 'string' | 'number' | 'boolean' | 'lines'
+const rawKind = (kind: FieldKind): RawKind =>
+  kind === 'flag'
+    ? 'boolean'
+    : kind === 'int' || kind === 'number'
+      ? 'number'
+      : kind === 'lines' || kind === 'list'
+        ? 'lines'
+        : 'string'
+
+/** The payload fields the raw JSON mode may set (every field the API takes), with the type each must have. */
+const RAW_FIELDS: Record<string, RawKind> = {
   Id: 'number',
-  Title: 'string',
-  DataAspect: 'string',
-  DataProperty: 'string',
-  IsActive: 'boolean',
-  Order: 'number',
-  AreaMiles: 'number',
-  SpecialData: 'string',
-  State: 'string',
-  Priority: 'string',
-  Link: 'string',
-  Image: 'string',
-  Lines: 'lines',
-  DataCategory: 'string',
-  Category: 'string',
-  PageName: 'string',
-  CityName: 'string',
-  Lat: 'number',
-  Lon: 'number',
-  DataTemplate: 'string',
-  LockResultUntil: 'string',
-  Icon: 'string',
-  Class: 'string',
-  StateType: 'string',
-  Location: 'string',
-  Status: 'string',
-  DataLink: 'string',
-  DataLinkType: 'string',
-  Layer: 'number',
+  ...Object.fromEntries(INPUT_FIELDS.map((name) => [pascal(name), rawKind(fieldSpec(name).kind)])),
 }
 
 /**

@@ -1,0 +1,408 @@
+/**
+ * Every field of an item, once: its name (camelCase; the database column and the manage calls' PascalCase
+ * are derived by `columnOf` and `pascal`, never typed again), its kind, its limit, a new item's value,
+ * where the public Alert item carries it, and how the edit dialog shows it. The API's input schema
+ * (item-fields-schema.ts), the defaults and the row mapping (server/lib/item-input.ts), the public view and
+ * the staff record (server/lib/item-view.ts), the dialog's form (editor/draft.ts, islands/staff/ItemFields.tsx)
+ * and the permission table's field list (field-permission.ts) all read it. docs/common-changes.md walks
+ * through adding a field.
+ *
+ * The order is the SPEC's Alert item (section 3: id, priority, stateType, state, title, class, image, link,
+ * icon, dataLink, dataLinkType, valueChanged, retrieved, isOld, dataCategory, category, dataAspect,
+ * dataProperty), then what Porchlight adds to it, then its `data`, then the staff record's own fields:
+ * the public view and the record are written in this order.
+ */
+import type { I18nKey } from '../i18n/index.ts'
+import type { Aspect } from './items.ts'
+
+/**
+ * How a field is typed, stored and edited.
+ * text: a string or null (a column of text); url: the same, checked as a web address (SPEC section 5);
+ * word: a string that is never null; priority: a priority word (read by parsePriority); aspect: one of the sections; title: the trimmed title;
+ * lines / list: a list of strings, stored as JSON text (lines also accepts one text, a line per row);
+ * json: JSON text; template: a status template (src/lib/template.ts); route: a page route such as wa/duvall;
+ * time: an ISO 8601 time; flag: true or false, stored 0 or 1; int / number: numbers; stamp: a time the
+ * server sets; id: the row's id.
+ */
+export type FieldKind =
+  | 'id'
+  | 'text'
+  | 'url'
+  | 'word'
+  | 'priority'
+  | 'aspect'
+  | 'title'
+  | 'lines'
+  | 'list'
+  | 'json'
+  | 'template'
+  | 'route'
+  | 'time'
+  | 'flag'
+  | 'int'
+  | 'number'
+  | 'stamp'
+
+/** Where the public Alert item (and the reaction) carries a field: flat, under `data`, or not at all (staff only). */
+export type FieldView = 'item' | 'data' | 'staff'
+
+/** The edit dialog's place for a field: its group, the row it shares, its label and hint (dictionary keys). */
+export type DialogSpec = {
+  /** Its place in the dialog, first to last. */
+  at: number
+  /** The element's id; `edit-` and the name in kebab case when absent. */
+  id?: string
+  group: 'item' | 'where'
+  /** Fields with the same row sit side by side. */
+  row?: string
+  label: I18nKey
+  hint?: I18nKey
+  /** The label or hint for items of one section (a camera's image is its picture). */
+  labels?: Partial<Record<Aspect, I18nKey>>
+  hints?: Partial<Record<Aspect, I18nKey>>
+  /** Characters a number's box takes (a text's box takes its `max`). */
+  chars?: number
+  /** Scoped staff keep their own value (read-only for them, SPEC section 6). */
+  scoped?: boolean
+  /** Only for items of these sections. */
+  aspects?: readonly Aspect[]
+}
+
+export type FieldSpec = {
+  kind: FieldKind
+  /** Longest text in characters (lists: each entry), or largest number. */
+  max?: number
+  /** Smallest number (exclusive when `positive`). */
+  min?: number
+  positive?: boolean
+  /** Lists: most entries. Lines given as one text: longest text. */
+  entries?: number
+  linesText?: number
+  /** What the limit is and where it comes from: the SPEC's line when it has one. */
+  limitNote?: string
+  /** A new item's value (camelCase form); absent for fields the server always sets (id, lat, lon, title). */
+  default?: string | number | boolean | null | readonly string[]
+  /** The column when it is not the snake_case of the name ('order' is an SQL word). */
+  column?: string
+  view: FieldView
+  /** Whether the API takes it (POST/PUT /items, POST /api/manage); the others the server sets. */
+  input: boolean
+  /** Whether the public view always sends null for it (staff-only data inside a public key). */
+  secret?: boolean
+  /** The dialog's simple form shows it; absent: only the raw JSON mode may set it. */
+  dialog?: DialogSpec
+}
+
+/** SPEC section 9: "area: default 10 miles". */
+const DEFAULT_AREA = 10
+
+/** The table. Limits without a SPEC line are Porchlight's own, one per field, used by the API and the dialog alike. */
+export const ITEM_FIELD_TABLE = {
+  id: { kind: 'id', view: 'item', input: false },
+  priority: {
+    kind: 'priority',
+    max: 20,
+    default: 'Normal',
+    view: 'item',
+    input: true,
+    dialog: { at: 4, group: 'item', row: 'kind', label: 'edit.priority' },
+  },
+  stateType: { kind: 'text', max: 40, default: null, view: 'item', input: true },
+  state: {
+    kind: 'text',
+    max: 200,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: { at: 5, group: 'item', row: 'kind', label: 'edit.state' },
+  },
+  title: {
+    kind: 'title',
+    // SPEC section 5: "the title is under 200 characters | 'Title must be less than 200 characters'".
+    max: 199,
+    limitNote: "SPEC section 5: 'the title is under 200 characters' (after trimming)",
+    view: 'item',
+    input: true,
+    dialog: { at: 1, group: 'item', label: 'edit.title', hint: 'edit.titleHint' },
+  },
+  class: { kind: 'text', max: 80, default: null, view: 'item', input: true },
+  image: {
+    kind: 'url',
+    max: 2000,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: { at: 9, group: 'item', row: 'links', label: 'edit.image', labels: { cameras: 'edit.cameraImage' } },
+  },
+  link: {
+    kind: 'url',
+    max: 2000,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: { at: 8, group: 'item', row: 'links', label: 'edit.link' },
+  },
+  icon: { kind: 'text', max: 200, default: null, view: 'item', input: true },
+  dataLink: { kind: 'text', max: 2000, default: null, view: 'item', input: true },
+  dataLinkType: { kind: 'text', max: 40, default: null, view: 'item', input: true },
+  valueChanged: { kind: 'stamp', default: null, view: 'item', input: false },
+  retrieved: { kind: 'stamp', default: null, view: 'item', input: false },
+  isOld: { kind: 'flag', default: false, view: 'item', input: false },
+  dataCategory: {
+    kind: 'text',
+    max: 40,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: {
+      at: 3,
+      id: 'edit-category',
+      group: 'item',
+      row: 'kind',
+      label: 'edit.dataCategory',
+      aspects: ['statuses', 'roads', 'cameras'],
+    },
+  },
+  category: {
+    kind: 'text',
+    max: 80,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: { at: 7, id: 'edit-label', group: 'item', label: 'edit.category', hint: 'edit.categoryHint' },
+  },
+  // SPEC section 3, the manage save payload: "DataAspect | local", "DataProperty | manager".
+  dataAspect: {
+    kind: 'aspect',
+    default: 'local',
+    view: 'item',
+    input: true,
+    dialog: { at: 2, id: 'edit-aspect', group: 'item', row: 'kind', label: 'edit.section' },
+  },
+  dataProperty: { kind: 'word', max: 40, default: 'manager', view: 'item', input: true },
+  lat: {
+    kind: 'number',
+    min: -90,
+    max: 90,
+    view: 'item',
+    input: true,
+    dialog: { at: 13, group: 'where', row: 'point', label: 'edit.lat', chars: 20 },
+  },
+  lon: {
+    kind: 'number',
+    min: -180,
+    max: 180,
+    view: 'item',
+    input: true,
+    dialog: { at: 14, group: 'where', row: 'point', label: 'edit.lon', chars: 20 },
+  },
+  pageName: {
+    kind: 'route',
+    max: 120,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: {
+      at: 11,
+      id: 'edit-page',
+      group: 'where',
+      row: 'place',
+      label: 'edit.pageName',
+      hint: 'edit.pageHint',
+      scoped: true,
+    },
+  },
+  cityName: {
+    kind: 'text',
+    max: 200,
+    default: null,
+    view: 'item',
+    input: true,
+    dialog: { at: 12, id: 'edit-city', group: 'where', row: 'place', label: 'edit.cityName', scoped: true },
+  },
+  lines: {
+    kind: 'lines',
+    max: 1000,
+    entries: 50,
+    linesText: 20_000,
+    default: [],
+    view: 'data',
+    input: true,
+    dialog: { at: 6, group: 'item', label: 'edit.lines', hint: 'edit.linesHint' },
+  },
+  classes: { kind: 'list', max: 80, entries: 50, default: [], view: 'data', input: true },
+  location: { kind: 'text', max: 300, default: null, view: 'data', input: true },
+  status: { kind: 'text', max: 80, default: null, view: 'data', input: true },
+  // A template's url may carry a key: the public view always says null (staff read it from their record).
+  dataTemplate: { kind: 'template', max: 20_000, default: null, view: 'data', input: true, secret: true },
+  specialData: {
+    kind: 'json',
+    max: 50_000,
+    default: null,
+    view: 'data',
+    input: true,
+    dialog: {
+      at: 10,
+      id: 'edit-special',
+      group: 'item',
+      label: 'edit.specialData',
+      hint: 'edit.specialHint',
+      hints: { roads: 'edit.specialRoadsHint' },
+      aspects: ['statuses', 'roads', 'cameras'],
+    },
+  },
+  lockResultUntil: { kind: 'time', default: null, view: 'data', input: true },
+  // SPEC section 3, the manage save payload: "IsActive | true", "AreaMiles | 10".
+  isActive: {
+    kind: 'flag',
+    default: true,
+    view: 'staff',
+    input: true,
+    dialog: { at: 17, id: 'edit-active', group: 'where', label: 'edit.active' },
+  },
+  order: {
+    kind: 'int',
+    min: -1_000_000,
+    max: 1_000_000,
+    default: 0,
+    column: 'sort_order',
+    view: 'staff',
+    input: true,
+    dialog: { at: 16, group: 'where', row: 'point', label: 'edit.order', chars: 10 },
+  },
+  areaMiles: {
+    kind: 'number',
+    positive: true,
+    max: 500,
+    default: DEFAULT_AREA,
+    view: 'staff',
+    input: true,
+    dialog: { at: 15, id: 'edit-area', group: 'where', row: 'point', label: 'edit.areaMiles', chars: 10 },
+  },
+  layer: { kind: 'int', min: 0, max: 99, default: 0, view: 'staff', input: true },
+} as const satisfies Record<string, FieldSpec>
+
+export type ItemFieldTable = typeof ITEM_FIELD_TABLE
+type Table = ItemFieldTable
+/** Any field of the table. */
+export type FieldName = keyof Table
+/** The fields the API takes (the permission table's fields: field-permission.ts). */
+export type InputField = { [K in FieldName]: Table[K]['input'] extends true ? K : never }[FieldName]
+
+export const FIELD_NAMES = Object.keys(ITEM_FIELD_TABLE) as FieldName[]
+const COLUMNS = Object.fromEntries(
+  FIELD_NAMES.map((name) => {
+    const spec: FieldSpec = ITEM_FIELD_TABLE[name]
+    return [name, spec.column ?? name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)]
+  }),
+) as Record<FieldName, string>
+export const INPUT_FIELDS = FIELD_NAMES.filter((name): name is InputField => ITEM_FIELD_TABLE[name].input)
+
+/** A field's entry, widened to the common shape. */
+export const fieldSpec = (name: FieldName): FieldSpec => ITEM_FIELD_TABLE[name]
+
+/** snake_case of a camelCase name, in types: 'dataAspect' → 'data_aspect'. */
+export type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S
+/** A field's column, in types. */
+export type ColumnOf<K extends FieldName> = K extends FieldName
+  ? Table[K] extends { column: infer C extends string }
+    ? C
+    : Snake<K>
+  : never
+
+/**
+ * The database column of a field.
+ * @example columnOf('dataAspect') // 'data_aspect'
+ * @example columnOf('order') // 'sort_order'
+ */
+export function columnOf<K extends FieldName>(name: K): ColumnOf<K> {
+  return COLUMNS[name] as ColumnOf<K>
+}
+
+/**
+ * The manage calls' PascalCase key of a field (SPEC section 3's manage save payload), and back.
+ * @example pascal('dataAspect') // 'DataAspect'
+ */
+export const pascal = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1)
+export const camel = (key: string): string => key.charAt(0).toLowerCase() + key.slice(1)
+
+/** The longest text a field takes (for a title, after trimming), or its largest number. */
+export function limitOf(name: FieldName): number | undefined {
+  return fieldSpec(name).max
+}
+
+/** How many characters the dialog's box for a field takes: a text's limit, the lines' whole text, a number's width. */
+export function inputLimit(name: FieldName): number | undefined {
+  const spec = fieldSpec(name)
+  if (spec.kind === 'lines') return spec.linesText
+  if (spec.kind === 'number' || spec.kind === 'int') return spec.dialog?.chars
+  return spec.max
+}
+
+/**
+ * A local business's special-data keys (SPEC section 3: category, title, service, description, phone, address,
+ * lat, lon, web, fb, menu, ordering, image, hoursText, hoursM … hoursSu) and the longest value the dialog's
+ * form takes for each (Porchlight's own limits: the SPEC gives none; the whole special data is `specialData`'s).
+ */
+export const BUSINESS_KEY_LIMITS = {
+  category: 300,
+  title: 300,
+  service: 300,
+  description: 2000,
+  phone: 40,
+  address: 300,
+  lat: 20,
+  lon: 20,
+  web: 2000,
+  fb: 2000,
+  menu: 2000,
+  ordering: 2000,
+  image: 2000,
+  hoursText: 300,
+  hoursM: 120,
+  hoursTu: 120,
+  hoursW: 120,
+  hoursTh: 120,
+  hoursF: 120,
+  hoursSa: 120,
+  hoursSu: 120,
+} as const
+
+/** SPEC section 5: the title is under 200 characters; this is the longest it may be. */
+export const TITLE_LIMIT = ITEM_FIELD_TABLE.title.max
+/** SPEC section 9: a new item reaches 10 miles; no item further than this. */
+export const DEFAULT_AREA_MILES = ITEM_FIELD_TABLE.areaMiles.default
+export const MAX_AREA_MILES = ITEM_FIELD_TABLE.areaMiles.max
+
+/**
+ * The SPEC's manage save payload, in its order (section 3: Id, Title, DataAspect, DataProperty, IsActive,
+ * Order, AreaMiles, SpecialData, State, Priority, Link, Image, Lines): the dialog's payload starts with these.
+ */
+export const SPEC_PAYLOAD_ORDER: readonly InputField[] = [
+  'title',
+  'dataAspect',
+  'dataProperty',
+  'isActive',
+  'order',
+  'areaMiles',
+  'specialData',
+  'state',
+  'priority',
+  'link',
+  'image',
+  'lines',
+]
+
+/** The fields the public Alert item carries flat, and under `data`. */
+export const VIEW_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).view === 'item')
+export const DATA_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).view === 'data')
+/** The fields the dialog's simple form shows, in its order. */
+export const DIALOG_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).dialog !== undefined).sort(
+  (a, b) => (fieldSpec(a).dialog?.at ?? 0) - (fieldSpec(b).dialog?.at ?? 0),
+)
+
+/** A dialog field's element id. */
+export const dialogId = (name: FieldName): string =>
+  fieldSpec(name).dialog?.id ?? `edit-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
