@@ -32,7 +32,7 @@ export function TextInput(
     onChange: (value: string) => void
     rows?: number
     type?: 'text' | 'url' | 'tel' | 'number' | 'datetime-local' | 'search' | 'email'
-    maxLength?: number
+    maxLength?: number | undefined
     inputMode?: 'decimal' | 'numeric' | 'text'
     list?: string
     autoComplete?: string
