@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../../src/i18n/en.json'
 import es from '../../../src/i18n/es.json'
-import { fill } from '../../../src/lib/fill.ts'
+import { translator } from '../../../src/i18n/translate.ts'
 import { businessForm } from '../../../src/lib/editor/business.ts'
 import { DEFAULT_LOCK_CHOICE, newDraft, type Draft } from '../../../src/lib/editor/draft.ts'
 import { checkEdit, fullDraft, type Advanced, type EditForm } from '../../../src/lib/editor/save.ts'
 
 const dictionary: Record<string, string> = en
-const t = (key: string, values?: Record<string, string>) => fill(dictionary[key] ?? key, values ?? {})
+const t = translator(dictionary, 'en')
 const now = new Date('2026-11-24T12:00:00Z')
 const advanced: Advanced = { tab: 'override', lock: DEFAULT_LOCK_CHOICE, customLock: '', raw: '' }
 const form = (patch: Partial<Draft> = {}, rest: Partial<EditForm> = {}): EditForm => {
@@ -35,7 +35,7 @@ describe('checkEdit', () => {
 
   it('says the SPEC’s checks in the page’s language by their codes, never by their English words', () => {
     const spanish: Record<string, string> = es
-    const tEs = (key: string, values?: Record<string, string>) => fill(spanish[key] ?? key, values ?? {})
+    const tEs = translator(spanish, 'es')
     const check = checkEdit(form({ title: '', link: 'nope', lat: '47' }), tEs, now)
     if (check.ok) throw new Error('expected a refusal')
     expect(check.message).toBe(`${spanish['msg.titleRequired']}, ${spanish['msg.linkUrl']} ${spanish['edit.pointBoth']}`)
