@@ -21,7 +21,12 @@ const TARGET = 80 * KB
  * 102.0 KB in Spanish, whose offer to switch to English loads only its two texts (107.2 KB when it loaded
  * the English visitor part).
  */
-const CITY_JS_BUDGET = 107 * KB
+// Raised from 107 KB on 2026-11-27 (issues 27 and 28), measured on the test build, local page 106.5 → 108.7 KB:
+// every reaction and coverage answer checked at the boundary (live-answers.ts and its checker, 0.9 KB, loaded
+// with the live data), the one typed translator in the live script (0.4 KB), the sign-in's expiry timer and the
+// page clock (0.2 KB), the coverage check (0.2 KB); on the weather pages the hourly chart's axes, values and
+// unit (0.7 KB). The field table had put itself in the live script too (1.2 KB): moved out (item-limits.ts).
+const CITY_JS_BUDGET = 109 * KB
 /** The largest page's HTML (gzip): 5.8 KB measured on 2026-11-23 (/ja/settings) plus about 10 % headroom. */
 const HTML_BUDGET = 6.4 * KB
 

@@ -14,6 +14,7 @@
  */
 import type { I18nKey } from '../i18n/index.ts'
 import type { Aspect } from './items.ts'
+import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-limits.ts'
 
 /**
  * How a field is typed, stored and edited.
@@ -93,9 +94,6 @@ export type FieldSpec = {
   dialog?: DialogSpec
 }
 
-/** SPEC section 9: "area: default 10 miles". */
-const DEFAULT_AREA = 10
-
 /** The table. Limits without a SPEC line are Porchlight's own, one per field, used by the API and the dialog alike. */
 export const ITEM_FIELD_TABLE = {
   id: { kind: 'id', view: 'item', input: false },
@@ -119,7 +117,7 @@ export const ITEM_FIELD_TABLE = {
   title: {
     kind: 'title',
     // SPEC section 5: "the title is under 200 characters | 'Title must be less than 200 characters'".
-    max: 199,
+    max: TITLE_LIMIT,
     limitNote: "SPEC section 5: 'the title is under 200 characters' (after trimming)",
     view: 'item',
     input: true,
@@ -273,8 +271,8 @@ export const ITEM_FIELD_TABLE = {
   areaMiles: {
     kind: 'number',
     positive: true,
-    max: 500,
-    default: DEFAULT_AREA,
+    max: MAX_AREA_MILES,
+    default: DEFAULT_AREA_MILES,
     view: 'staff',
     input: true,
     dialog: { at: 15, id: 'edit-area', group: 'where', row: 'point', label: 'edit.areaMiles', chars: 10 },
@@ -370,11 +368,7 @@ export const BUSINESS_KEY_LIMITS = {
   hoursSu: 120,
 } as const
 
-/** SPEC section 5: the title is under 200 characters; this is the longest it may be. */
-export const TITLE_LIMIT = ITEM_FIELD_TABLE.title.max
-/** SPEC section 9: a new item reaches 10 miles; no item further than this. */
-export const DEFAULT_AREA_MILES = ITEM_FIELD_TABLE.areaMiles.default
-export const MAX_AREA_MILES = ITEM_FIELD_TABLE.areaMiles.max
+export { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT }
 
 /**
  * The SPEC's manage save payload, in its order (section 3: Id, Title, DataAspect, DataProperty, IsActive,

@@ -1,6 +1,6 @@
 /** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
 import type { Problem } from './errors.ts'
-import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-fields.ts'
+import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-limits.ts'
 
 /** The section an item belongs to; the reaction response has one list per section. */
 export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
