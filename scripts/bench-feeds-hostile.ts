@@ -1,5 +1,7 @@
 // bench:feeds' hostile shapes (issue 26, item 5): an NWS alert with a 650,000-point polygon (14 MB) and 150
 // zone-only alerts naming 450 zones already in the zone cache, plus a probe of /api/health during ingestion.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import type { DatabaseSync } from 'node:sqlite'
 
 const HUGE_POINTS = Number(process.env['BENCH_HUGE_POINTS'] ?? 650_000)
@@ -82,27 +84,19 @@ export function hostileBench(origin: string, now: number) {
       zoneUrls.forEach((url, index) => insert.run(url, zoneText(index), at))
       db.exec('commit')
     },
-    /** /api/health answered every 10 ms until `stop()`: the slowest answer and the 99th percentile. */
+    /** /api/health answered every 10 ms until `stop()`, timed from a process of its own (lib/health-probe.ts). */
     probe(port: number) {
-      const times: number[] = []
-      let stopped = false
-      const loop = (async () => {
-        while (!stopped) {
-          const started = performance.now()
-          try {
-            await (await fetch(`http://localhost:${port}/api/health`)).arrayBuffer()
-            times.push(performance.now() - started)
-          } catch {
-            // A refused probe is not a time.
-          }
-          await new Promise((done) => setTimeout(done, 10))
-        }
-      })()
+      const child = spawn(process.execPath, ['scripts/lib/health-probe.ts', String(port)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
       return {
         async stop() {
-          stopped = true
-          await loop
-          const sorted = [...times].sort((a, b) => a - b)
+          const exited = once(child, 'exit')
+          child.kill('SIGTERM')
+          await exited
+          const sorted = (JSON.parse(out || '[]') as number[]).sort((a, b) => a - b)
           return {
             count: sorted.length,
             max: sorted.at(-1) ?? 0,
