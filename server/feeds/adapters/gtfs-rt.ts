@@ -7,6 +7,7 @@ import { boxAdd, boxUnion } from '../transit/transit-index.ts'
 import type { Attribution, Decode, FeedGeometry, FeedItem, Position } from '../types.ts'
 import { cap, httpUrl, isObject, str } from './feed-read.ts'
 import { CAUSE_LABEL, CAUSES, EFFECTS, LANGUAGES, type Language } from './gtfs-rt-words.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 const { FeedMessage } = GtfsRealtimeBindings.transit_realtime
 
@@ -14,7 +15,6 @@ const { FeedMessage } = GtfsRealtimeBindings.transit_realtime
 export const GTFS_RT_BODY = 'base64'
 /** A point within this many miles of a stop, or of the box of a route's or agency's stops, sees the alert. */
 export const TRANSIT_REACH_MILES = 1
-const TITLE_MAX = 199
 const LINE_MAX = 600
 
 type Translation = { text?: string; language?: string }
@@ -194,7 +194,7 @@ function toItem(entity: Entity, index: TransitIndex, fallback: Attribution, now:
       const lines = [header, description, causeWords ? `${CAUSE_LABEL[language]}: ${causeWords}` : null]
         .filter((line): line is string => line !== null)
         .map((line) => cap(line, LINE_MAX))
-      return [language, { title: cap(`${EFFECTS[effect]![language]}: ${subject}`, TITLE_MAX), lines }]
+      return [language, { title: cap(`${EFFECTS[effect]![language]}: ${subject}`, TITLE_LIMIT), lines }]
     }),
   ) as Record<Language, { title: string; lines: string[] }>
   const periods = (alert.activePeriod ?? []).map((p) => [iso(p.start), iso(p.end)])

@@ -6,9 +6,9 @@ import { capShape, COUNTY_ZONE_BASE } from './cap-area.ts'
 import { capCategory } from './cap-category.ts'
 import { cap, centre, httpUrl, isoTime } from './feed-read.ts'
 import { LINE_MAX, LINES_MAX, nwsPriority, paragraphs, shortArea } from './nws.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 export const IPAWS_URL = 'https://www.fema.gov/emergency-managers/practitioners/integrated-public-alert-warning-system'
-const TITLE_MAX = 199
 const SENDER_MAX = 120
 /** How long an alert without `expires` stays (CAP makes it optional). */
 export const NO_EXPIRY_MS = 86_400_000
@@ -21,7 +21,7 @@ const baseLanguage = (language: string): string => language.split('-')[0]!.toLow
 
 function title(info: CapInfo, areaDesc: string | null): string {
   const area = shortArea(areaDesc)
-  return cap(area ? `${info.event}: ${area}` : info.event, TITLE_MAX)
+  return cap(area ? `${info.event}: ${area}` : info.event, TITLE_LIMIT)
 }
 
 function lines(info: CapInfo): string[] {

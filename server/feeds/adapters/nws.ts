@@ -2,6 +2,7 @@
 import type { Priority } from '../../../src/lib/items.ts'
 import type { Attribution, Decode, FeedItem } from '../types.ts'
 import { cap, centre, geometry, httpUrl, isObject, isoTime, list, str, type Json } from './feed-read.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 /** NWS data is a US government work, in the public domain; credited as DATA_SOURCES 10 does. */
 export const NWS_ATTRIBUTION: Attribution = { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' }
@@ -12,7 +13,6 @@ export const LINE_MAX = 600
 export const LINES_MAX = 8
 /** Area names kept in a title before the rest are counted ("King, Snohomish +3"). */
 const AREA_MAX = 80
-const TITLE_MAX = 199
 
 /**
  * Priority from CAP severity and urgency. Extreme is Critical whatever the urgency; a Severe hazard
@@ -108,7 +108,7 @@ function toItem(feature: Json, now: number): Candidate | null {
     item: {
       sourceId: id,
       aspect: 'statuses',
-      title: cap(area ? `${event}: ${area}` : event, TITLE_MAX),
+      title: cap(area ? `${event}: ${area}` : event, TITLE_LIMIT),
       priority: nwsPriority(str(p['severity']), str(p['urgency'])),
       // The SPEC's alert category groups the statuses page and the editor's filter; the free-text one says what kind.
       dataCategory: 'weather',

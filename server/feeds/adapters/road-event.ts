@@ -5,6 +5,7 @@ import { priorityRank, type Priority } from '../../../src/lib/items.ts'
 import type { Attribution, FeedItem, Position } from '../types.ts'
 import { cap, str } from './feed-read.ts'
 import { roadLabel, topPriority, type RoadLine, type RoadLineGroup } from './wzdx-text.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 export type RoadKind = 'closure' | 'incident' | 'construction' | 'weather' | 'event'
 
@@ -60,7 +61,6 @@ export const REACH_MILES = 1.5
 /** Events starting later than this are planning, not road conditions (as for WZDx). */
 export const HORIZON_DAYS = 7
 const DAY = 86_400_000
-const TITLE_MAX = 199
 const DESCRIPTION_MAX = 500
 
 /**
@@ -130,13 +130,13 @@ function impactLine(event: RoadEvent): { what: string; state: string; stateType:
 export function roadEventItem(event: RoadEvent, now: number): FeedItem {
   const upcoming = event.startsAt !== null && Date.parse(event.startsAt) > now
   const road = roadLabel({ roadNames: event.roadNames, direction: event.direction })
-  const title = cap(`${event.titleWord ?? KIND_LABELS[event.kind]}: ${road}${event.where ? `, ${event.where}` : ''}`, TITLE_MAX)
+  const title = cap(`${event.titleWord ?? KIND_LABELS[event.kind]}: ${road}${event.where ? `, ${event.where}` : ''}`, TITLE_LIMIT)
   const impact = impactLine(event)
   const line: RoadLine = {
     Priority: upcoming ? upcomingPriority(impact.priority) : impact.priority,
     StateType: impact.stateType,
     State: upcoming ? 'pending' : impact.state,
-    Title: cap(`${road}: ${impact.what}`, TITLE_MAX),
+    Title: cap(`${road}: ${impact.what}`, TITLE_LIMIT),
     Description: cap(event.description ?? '', DESCRIPTION_MAX),
   }
   const groups: RoadLineGroup[] = [{ Title: title, Items: [line] }]

@@ -2,6 +2,7 @@
 // items: the incident locations layer (points) and the interagency perimeters layer (polygons, attr_* fields).
 import type { Attribution, Decode, FeedItem } from '../types.ts'
 import { cap, centre, geometry, isObject, str, type Json } from './feed-read.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 export const WFIGS_ATTRIBUTION: Attribution = {
   name: 'National Interagency Fire Center (WFIGS)',
@@ -67,7 +68,7 @@ function toItem(feature: Json): FeedItem | null {
   return {
     sourceId: id,
     aspect: 'statuses',
-    title: cap(`Wildfire: ${name}${state ? `, ${state}` : ''}`, 199),
+    title: cap(`Wildfire: ${name}${state ? `, ${state}` : ''}`, TITLE_LIMIT),
     priority: (acres ?? 0) >= WARNING_ACRES && (contained ?? 0) < 50 ? 'Warning' : 'Medium',
     dataCategory: 'weather',
     category: 'Wildfire',

@@ -4,12 +4,12 @@
 import { priorityRank, type Priority } from '../../../src/lib/items.ts'
 import { cap } from './feed-read.ts'
 import type { WzdxEvent, WzdxLane } from './wzdx-read.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 /** One Items[] element of the SPEC's road special data. Distance is left out: the visitor's own distance shows. */
 export type RoadLine = { Priority: Priority; StateType: string; State: string; Title: string; Description: string }
 export type RoadLineGroup = { Title: string; Items: RoadLine[] }
 
-const TITLE_MAX = 199
 const DESCRIPTION_MAX = 500
 
 /** The roads page's direction words (src/lib/live/roads.ts directionIn); loops and unknown directions have no label. */
@@ -119,7 +119,7 @@ export function roadGroups(event: WzdxEvent, title: string, upcoming: boolean): 
     Priority: upcoming ? upcomingPriority(status.priority) : status.priority,
     StateType: status.stateType,
     State: upcoming ? 'pending' : status.state,
-    Title: cap(`${road}: ${what}`, TITLE_MAX),
+    Title: cap(`${road}: ${what}`, TITLE_LIMIT),
     Description: cap(description, DESCRIPTION_MAX),
   })
   const items: RoadLine[] = []

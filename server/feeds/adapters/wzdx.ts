@@ -3,6 +3,7 @@ import type { Attribution, Decode, DecodeContext, FeedItem } from '../types.ts'
 import { httpUrl, str } from './feed-read.ts'
 import { readEvent, readFeedInfo, type WzdxEvent, type WzdxFeedInfo } from './wzdx-read.ts'
 import { eventLines, roadGroups, roadLabel, stretch, topPriority } from './wzdx-text.ts'
+import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 /** How far from the road line a point still counts: the road itself and the streets beside it. */
 export const REACH_MILES = 1.5
@@ -74,7 +75,10 @@ function toItem(event: WzdxEvent, info: WzdxFeedInfo, o: Options, now: number, l
   const upcoming = Date.parse(event.startsAt) > now
   const road = roadLabel(event)
   const where = stretch(event)
-  const title = `${event.eventType === 'detour' ? 'Detour' : 'Work zone'}: ${road}${where ? `, ${where}` : ''}`.slice(0, 199)
+  const title = `${event.eventType === 'detour' ? 'Detour' : 'Work zone'}: ${road}${where ? `, ${where}` : ''}`.slice(
+    0,
+    TITLE_LIMIT,
+  )
   const groups = roadGroups(event, title, upcoming)
   const shape = event.geometry
   // The item's point is where the event starts: the first point a driver meets (spec: RoadEventFeature).
