@@ -14,7 +14,7 @@ import type {
   AssistantAnswer,
   AssistantStatus,
   Coverage,
-  EditKey,
+  OwnerEditKey,
   FeedList,
   FeedRun,
   ItemList,
@@ -114,7 +114,7 @@ export type Answers = {
   itemList: ItemList
   itemGet: ItemRecord
   itemRemove: Ok
-  itemEditKey: EditKey
+  itemEditKey: OwnerEditKey
   email: Session
   google: Session
   callback: Session

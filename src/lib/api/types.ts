@@ -47,7 +47,7 @@ export type ItemList = z.infer<typeof itemListSchema>
 /** The manage family's answer: the legacy PascalCase record and the public Alert item. */
 export type ManageAnswer = z.infer<typeof manageAnswerSchema>
 /** POST /items/{id}/edit-key: shown once. */
-export type EditKey = z.infer<typeof editKeySchema>
+export type OwnerEditKey = z.infer<typeof editKeySchema>
 
 /** A user as the API sends it (never the password hash). */
 export type UserView = z.infer<typeof userSchema>
