@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { fill } from '../../lib/fill.ts'
+import { translator, type Texts } from '../../i18n/translate.ts'
 import type { Priority } from '../../lib/items.ts'
 import {
   $notify,
@@ -14,14 +14,12 @@ import { defaultPlacePrefs, NOTIFY_SECTIONS, type NotifySection, type PlacePrefs
 import type { Locale } from '../../lib/routing/routes.ts'
 
 /** The priorities offered (the ones every language names). */
-const OFFERED: Priority[] = ['Critical', 'Urgent', 'Warning', 'Normal', 'Info']
-
-type Texts = Record<string, string>
+const OFFERED = ['Critical', 'Urgent', 'Warning', 'Normal', 'Info'] as const satisfies readonly Priority[]
 
 /** "Notify me" for one place: sections, lowest priority, quiet hours; save or stop. A modal dialog. */
 export function NotifyDialog(props: { place: string; placeName: string; locale: Locale; texts: Texts; onClose: () => void }) {
   const { place, placeName, locale, texts, onClose } = props
-  const t = (key: string, values: Record<string, string> = {}) => fill(texts[key] ?? key, values)
+  const t = translator(texts, locale)
   const known = followed($notify.get(), place)
   const [prefs, setPrefs] = useState<PlacePrefs>(known ?? defaultPlacePrefs(place))
   const [quiet, setQuiet] = useState(Boolean(known?.quiet))
@@ -93,7 +91,7 @@ export function NotifyDialog(props: { place: string; placeName: string; locale: 
           >
             {OFFERED.map((priority) => (
               <option key={priority} value={priority}>
-                {t(`priority.${priority.toLowerCase()}`)}
+                {t(`priority.${priority.toLowerCase() as Lowercase<(typeof OFFERED)[number]>}`)}
               </option>
             ))}
           </select>
