@@ -1,6 +1,6 @@
 // The live sections against the real API server (its Duvall demo set), as visitors see them.
 import { expect, test, type Page } from '@playwright/test'
-import type { Reaction } from '../../src/lib/items.ts'
+import type { AlertItem, Reaction } from '../../src/lib/items.ts'
 import { serveProviders } from './providers.ts'
 
 test.beforeEach(async ({ page }) => {
@@ -184,7 +184,9 @@ test('script and markup in every field stay inert text', async ({ page }) => {
     dataProperty: evil,
     lat: 47.74,
     lon: -121.98,
-  }
+    pageName: evil,
+    cityName: evil,
+  } satisfies AlertItem
   const business = {
     ...item,
     id: 2,

@@ -1,13 +1,14 @@
 // Long lists (issue 28): 100 statuses and 100 road items around one place. The most pressing item
 // opens the page, the rest folds by group with counts, a filter narrows the list and survives a reload.
 import { expect, test } from '@playwright/test'
+import type { AlertItem } from '../../src/lib/items.ts'
 import { serveProviders } from './providers.ts'
 
 const reactionRoute = /localhost:8788\/api\/reaction/
 const CATEGORIES = ['traffic', 'school', 'services', 'weather', 'local', 'other']
 const PRIORITIES = ['Info', 'Normal', 'Low', 'Medium', 'Warning', 'High']
 
-function item(id: number, fields: Record<string, unknown>) {
+function item(id: number, fields: Partial<AlertItem>): AlertItem {
   return {
     id,
     priority: 'Info',
@@ -39,6 +40,8 @@ function item(id: number, fields: Record<string, unknown>) {
     dataProperty: 'manager',
     lat: 47.74,
     lon: -121.98,
+    pageName: 'wa/duvall',
+    cityName: 'Duvall',
     ...fields,
   }
 }
@@ -48,9 +51,9 @@ const statuses = Array.from({ length: 100 }, (_, i) =>
   i === 89
     ? item(1000 + i, { priority: 'Critical', title: 'Flash flood warning for the valley', dataCategory: 'weather' })
     : item(1000 + i, {
-        priority: PRIORITIES[Math.floor(i / 6) % PRIORITIES.length],
+        priority: PRIORITIES[Math.floor(i / 6) % PRIORITIES.length]!,
         title: `Status ${i}: timetable note`,
-        dataCategory: CATEGORIES[i % CATEGORIES.length],
+        dataCategory: CATEGORIES[i % CATEGORIES.length]!,
       }),
 )
 // Roads: the closed bridge is the 80th, behind 79 Info items of road work.

@@ -66,6 +66,8 @@ test('Chromium’s install criteria are met: manifest, icons, a service worker w
 })
 
 test('kept pages open offline with their data and its age; others say what they need', async ({ context, page }) => {
+  // Eight loads under a service worker, three of them offline: over 30 s on the slow CI machine (both tries, once).
+  test.slow()
   await page.goto('/wa/duvall')
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
     name: string
