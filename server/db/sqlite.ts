@@ -14,7 +14,9 @@ const bind = (parameters: ReadonlyArray<unknown>): Param[] =>
  */
 const slowMs = Number(process.env['SLOW_SQL_MS']) || 0
 
+/** Runs a statement; with SLOW_SQL_MS set, also reports it when it used more CPU than that. */
 function timed<T>(sql: string, rows: () => T): T {
+  if (!slowMs) return rows()
   const before = process.threadCpuUsage()
   const result = rows()
   const { user, system } = process.threadCpuUsage(before)
@@ -24,17 +26,10 @@ function timed<T>(sql: string, rows: () => T): T {
 }
 
 function statement(prepared: StatementSync): SqliteStatement {
-  if (slowMs)
-    return {
-      reader: prepared.columns().length > 0,
-      all: (parameters) => timed(prepared.sourceSQL, () => prepared.all(...bind(parameters))),
-      run: (parameters) => timed(prepared.sourceSQL, () => prepared.run(...bind(parameters))),
-      iterate: (parameters) => prepared.iterate(...bind(parameters)),
-    }
   return {
     reader: prepared.columns().length > 0,
-    all: (parameters) => prepared.all(...bind(parameters)),
-    run: (parameters) => prepared.run(...bind(parameters)),
+    all: (parameters) => timed(prepared.sourceSQL, () => prepared.all(...bind(parameters))),
+    run: (parameters) => timed(prepared.sourceSQL, () => prepared.run(...bind(parameters))),
     iterate: (parameters) => prepared.iterate(...bind(parameters)),
   }
 }
