@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { ensureNearIndex } from '../src/integrations/near-index.ts'
-import { findChromium } from './lib/browser.ts'
+import { findTestBrowser } from './lib/browser.ts'
 
 type Counts = { passed: number; failed: number; skipped: number }
 type Step = { name: string; script: string; env?: Record<string, string>; report?: [string, 'vitest' | 'playwright'] }
@@ -102,7 +102,7 @@ function count(file: string, kind: 'vitest' | 'playwright'): void {
 // Astro writes public/data/near when it is stale; once here, before astro check and the build both load the config.
 ensureNearIndex()
 // The byte budgets and the end-to-end tests need a Chromium: found (or installed) before anything starts.
-const chromium = findChromium()
+const chromium = findTestBrowser()
 let ok = await phase([
   { name: 'types', script: 'test:types' },
   { name: 'lint', script: 'test:lint' },
