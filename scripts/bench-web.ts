@@ -16,6 +16,15 @@ const API = SITE + 2
 const DIST = process.env['BENCH_PORT'] ? `.build/bench-web-dist-${SITE}` : '.build/bench-web-dist'
 const DATA = `${DIST}-api`
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3)
+/**
+ * Lighthouse's CPU slowdown, calibrated to this machine (docs/benchmarks.md, "Calibrating the CPU slowdown" in
+ * Lighthouse's docs/throttling.md): its default 4x turns a high-end desktop (benchmark index 1,500-2,000) into a
+ * mid-tier phone, so on a slower host the same 4x emulates a slower phone than Lighthouse means. 'auto' (the
+ * default) divides the host's benchmark index, measured by Lighthouse itself, by that target (1,750 / 4 = 437.5),
+ * never below 1x; BENCH_CPU_MULTIPLIER=4 gives Lighthouse's default whatever the host.
+ */
+const TARGET_BENCHMARK_INDEX = 437.5
+const MULTIPLIER = process.env['BENCH_CPU_MULTIPLIER'] ?? 'auto'
 const PAGES: [string, string][] = [
   ['weather', '/wa/duvall'],
   ['statuses', '/wa/duvall/statuses'],
@@ -113,6 +122,27 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 })
+/** The host's benchmark index, as Lighthouse measures it at the start of each run: the median of three. */
+async function benchmarkIndex(): Promise<number> {
+  const indexes: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const result = await lighthouse(`http://localhost:${SITE}/settings`, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      blockedUrlPatterns: ['https://*'],
+    })
+    indexes.push(result?.lhr.environment.benchmarkIndex ?? Number.NaN)
+  }
+  return median(indexes)
+}
+
+const hostIndex = await benchmarkIndex()
+const cpuSlowdownMultiplier =
+  MULTIPLIER === 'auto' ? Math.max(1, Math.round((hostIndex / TARGET_BENCHMARK_INDEX) * 100) / 100) : Number(MULTIPLIER)
+console.log(
+  `bench:web: host benchmark index ${hostIndex.toFixed(0)}; CPU slowdown ${cpuSlowdownMultiplier}x (${MULTIPLIER === 'auto' ? `calibrated: index / ${TARGET_BENCHMARK_INDEX}` : 'BENCH_CPU_MULTIPLIER'})`,
+)
 try {
   for (const [name, path] of PAGES.filter(([name]) => !only || only.includes(name))) {
     const runs: Row[] = []
@@ -137,6 +167,7 @@ try {
           logLevel: 'error',
           blockedUrlPatterns: ['https://*'],
           disableStorageReset: warm,
+          throttling: { cpuSlowdownMultiplier },
         },
         undefined,
       )
@@ -147,6 +178,12 @@ try {
         console.log(
           `debug ${path}: fcp ${Math.round(m['firstContentfulPaint'] ?? 0)} lcp ${Math.round(m['largestContentfulPaint'] ?? 0)} observed fcp ${Math.round(m['observedFirstContentfulPaint'] ?? 0)} lcp ${Math.round(m['observedLargestContentfulPaint'] ?? 0)} dcl ${Math.round(m['observedDomContentLoaded'] ?? 0)}`,
         )
+        // The main thread's long tasks as Lighthouse saw them (observed, unthrottled), by script.
+        type Task = { url?: string; duration?: number; startTime?: number }
+        for (const task of (audits['long-tasks']?.details as { items?: Task[] } | undefined)?.items ?? [])
+          console.log(
+            `debug   long task ${Math.round(task.startTime ?? 0)} ms +${Math.round(task.duration ?? 0)} ms ${task.url ?? ''}`,
+          )
       }
       runs.push({
         performance: Math.round((categories['performance']?.score ?? 0) * 100),
@@ -177,7 +214,7 @@ try {
 
 console.log(`
 bench:web, Lighthouse mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 16)} UTC,
-load average ${loadBefore.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end on ${availableParallelism()} cores
+host benchmark index ${hostIndex.toFixed(0)}, CPU slowdown ${cpuSlowdownMultiplier}x (${MULTIPLIER === 'auto' ? 'calibrated' : 'as set'}; Lighthouse's default is 4x), load average ${loadBefore.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end on ${availableParallelism()} cores
 
 | page | performance | LCP | CLS | TBT | JS on the wire |
 | --- | --- | --- | --- | --- | --- |`)
