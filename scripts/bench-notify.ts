@@ -15,7 +15,7 @@ import { LOCALES } from '../src/lib/routing/routes.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { storeFeedItems } from '../server/feeds/store.ts'
 import type { FeedItem } from '../server/feeds/types.ts'
-import { notifyDb } from '../server/notify/tables.ts'
+import { notifyDb } from '../server/db/queries/notify-tables.ts'
 
 const SUBSCRIPTIONS = Number(process.env['BENCH_SUBSCRIPTIONS'] ?? 100_000)
 const PLACES = Number(process.env['BENCH_PLACES'] ?? 5_000)

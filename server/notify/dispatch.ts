@@ -9,8 +9,19 @@ import { priorityRank } from '../../src/lib/items.ts'
 import type { Db } from '../db/index.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { distanceToShape, parseGeometry, toShape } from '../feeds/geometry.ts'
-import { claimEvents } from './claim.ts'
-import { notifyDb, type NotifyDb } from './tables.ts'
+import { claimEvents } from '../db/queries/notify-claims.ts'
+import {
+  deleteWrites,
+  followsNear,
+  itemRows,
+  itemsOfRun,
+  queuedWrites,
+  recordEmailTold,
+  recordPushTold,
+  startBursts,
+  type Follow,
+} from '../db/queries/notify-dispatch.ts'
+import { notifyDb } from '../db/queries/notify-tables.ts'
 
 const KM_PER_MILE = 1.609344
 const CHUNK = 500
@@ -32,76 +43,20 @@ const tellable = (row: ItemRow, stamp: string): boolean =>
   (row.expires_at === null || row.expires_at > stamp) &&
   (row.starts_at === null || row.starts_at <= stamp)
 
-type Told = { subscription_id: string; item_id: number; version: string; place: string; created_at: string }
-
-/** The follows an item reaches: place, section and priority each checked. */
+/** The follows an item reaches, push places or email subscriptions: place, section and priority each checked. */
 async function followersOf(
-  db: NotifyDb,
+  db: Db,
+  table: 'push_places' | 'email_subscriptions',
   row: ItemRow,
-  stamp: string,
   reaches: (place: string, lat: number, lon: number) => boolean,
-): Promise<Told[]> {
-  const page = row.page_name?.toLowerCase() ?? null
-  const places = await db
-    .selectFrom('push_places')
-    .select(['subscription_id', 'place', 'lat', 'lon', 'sections', 'min_rank'])
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('lat', '>=', row.min_lat),
-          eb('lat', '<=', row.max_lat),
-          eb('lon', '>=', row.min_lon),
-          eb('lon', '<=', row.max_lon),
-        ]),
-        ...(page ? [eb('place', '=', page)] : []),
-      ]),
-    )
-    .execute()
+): Promise<Follow[]> {
   const rank = priorityRank(row.priority)
-  const version = textVersion(row)
-  return places
-    .filter((follow) => rank <= follow.min_rank && follow.sections.split(',').includes(row.data_aspect))
-    .filter((follow) => reaches(follow.place, follow.lat, follow.lon))
-    .map((follow) => ({
-      subscription_id: follow.subscription_id,
-      item_id: row.id,
-      version,
-      place: follow.place,
-      created_at: stamp,
-    }))
-}
-
-/** Confirmed email subscriptions an item reaches, as rows of what each is to be told. */
-async function emailFollowersOf(
-  db: NotifyDb,
-  row: ItemRow,
-  stamp: string,
-  reaches: (place: string, lat: number, lon: number) => boolean,
-) {
-  const page = row.page_name?.toLowerCase() ?? null
-  const rank = priorityRank(row.priority)
-  const subs = await db
-    .selectFrom('email_subscriptions')
-    .select(['id', 'place', 'lat', 'lon', 'sections', 'min_rank'])
-    .where('confirmed_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('lat', '>=', row.min_lat),
-          eb('lat', '<=', row.max_lat),
-          eb('lon', '>=', row.min_lon),
-          eb('lon', '<=', row.max_lon),
-        ]),
-        ...(page ? [eb('place', '=', page)] : []),
-      ]),
-    )
-    .execute()
-  const version = textVersion(row)
-  return subs
-    .filter(
-      (sub) => rank <= sub.min_rank && sub.sections.split(',').includes(row.data_aspect) && reaches(sub.place, sub.lat, sub.lon),
-    )
-    .map((sub) => ({ subscription_id: sub.id, item_id: row.id, version, created_at: stamp, sent_at: null }))
+  return (await followsNear(db, table, row)).filter(
+    (follow) =>
+      rank <= follow.min_rank &&
+      follow.sections.split(',').includes(row.data_aspect) &&
+      reaches(follow.place, follow.lat, follow.lon),
+  )
 }
 
 /**
@@ -138,13 +93,7 @@ async function idsOf(
   const ids = new Set(events.flatMap((event) => (event.item_id === null ? [] : [event.item_id])))
   for (const event of events) {
     if (event.feed_id === null || event.stamp === null) continue
-    const rows = await db
-      .selectFrom('items')
-      .select('id')
-      .where('feed_id', '=', event.feed_id)
-      .where('updated_at', '=', event.stamp)
-      .execute()
-    for (const row of rows) ids.add(row.id)
+    for (const id of await itemsOfRun(db, event.feed_id, event.stamp)) ids.add(id)
   }
   return [...ids]
 }
@@ -156,11 +105,7 @@ async function idsOf(
 async function* rowsOf(db: Db, ids: number[]): AsyncGenerator<ItemRow> {
   for (let at = 0; at < ids.length; at += ROWS_PAGE) {
     if (at) await nextTurn()
-    yield* await db
-      .selectFrom('items')
-      .selectAll()
-      .where('id', 'in', ids.slice(at, at + ROWS_PAGE))
-      .execute()
+    yield* await itemRows(db, ids.slice(at, at + ROWS_PAGE))
   }
 }
 
@@ -174,7 +119,7 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
   const ndb = notifyDb(db)
   const ids = await claimEvents(ndb, options.owner, now, options.batch ?? 200)
   if (!ids.length) return { events: 0, told: 0 }
-  const events = await ndb.selectFrom('notify_events').select(['item_id', 'feed_id', 'stamp']).where('id', 'in', ids).execute()
+  const events = await queuedWrites(ndb, ids)
   const stamp = now.toISOString()
   const told = new Set<string>()
   let looked = 0
@@ -183,41 +128,31 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
     if (++looked % 10 === 0) await nextTurn()
     if (!tellable(row, stamp)) continue
     const reaches = reachOf(row)
-    const emails = await emailFollowersOf(ndb, row, stamp, reaches)
-    for (let at = 0; at < emails.length; at += CHUNK)
-      await ndb
-        .insertInto('email_told')
-        .values(emails.slice(at, at + CHUNK))
-        .onConflict((oc) => oc.columns(['subscription_id', 'item_id', 'version']).doNothing())
-        .execute()
-    const rows = await followersOf(ndb, row, stamp, reaches)
+    const version = textVersion(row)
+    const emails = (await followersOf(db, 'email_subscriptions', row, reaches)).map((follow) => ({
+      subscription_id: follow.subscription_id,
+      item_id: row.id,
+      version,
+      created_at: stamp,
+      sent_at: null,
+    }))
+    for (let at = 0; at < emails.length; at += CHUNK) await recordEmailTold(ndb, emails.slice(at, at + CHUNK))
+    const rows = (await followersOf(db, 'push_places', row, reaches)).map((follow) => ({
+      subscription_id: follow.subscription_id,
+      item_id: row.id,
+      version,
+      place: follow.place,
+      created_at: stamp,
+    }))
     for (let at = 0; at < rows.length; at += CHUNK) {
-      const fresh = await ndb
-        .insertInto('push_told')
-        .values(rows.slice(at, at + CHUNK))
-        .onConflict((oc) => oc.columns(['subscription_id', 'item_id', 'version']).doNothing())
-        .returning('subscription_id')
-        .execute()
-      const subscribers = [...new Set(fresh.map((entry) => entry.subscription_id))].filter((id) => !told.has(id))
+      const fresh = await recordPushTold(ndb, rows.slice(at, at + CHUNK))
+      const subscribers = [...new Set(fresh)].filter((id) => !told.has(id))
       for (const id of subscribers) told.add(id)
-      await startBursts(ndb, subscribers, new Date(now.getTime() + options.burstMs).toISOString())
+      await startBursts(ndb, subscribers, new Date(now.getTime() + options.burstMs).toISOString(), CHUNK)
       // node:sqlite runs each statement on this thread: requests get a turn between chunks (a national alert is 200).
       await nextTurn()
     }
   }
-  await ndb.deleteFrom('notify_events').where('id', 'in', ids).execute()
+  await deleteWrites(ndb, ids)
   return { events: ids.length, told: told.size }
-}
-
-/** An outbox row per subscriber, due at the burst's end; one already waiting keeps its time. */
-async function startBursts(db: NotifyDb, subscribers: string[], due: string): Promise<void> {
-  for (let at = 0; at < subscribers.length; at += CHUNK) {
-    const values = subscribers.slice(at, at + CHUNK).map((id) => ({ subscription_id: id, due_at: due }))
-    if (values.length)
-      await db
-        .insertInto('push_outbox')
-        .values(values)
-        .onConflict((oc) => oc.column('subscription_id').doNothing())
-        .execute()
-  }
 }

@@ -13,10 +13,20 @@ import type { Db } from '../db/index.ts'
 import { hit } from '../db/queries/rate-limits.ts'
 import type { City } from '../../src/lib/cities.ts'
 import type { Mailer } from '../lib/mail.ts'
-import { LEASE_MS } from './claim.ts'
+import {
+  claimDueEmails,
+  deleteEmailSubscription,
+  emailLinkRow,
+  emailSubscriptionOf,
+  finishEmail,
+  insertEmailSubscription,
+  markEmailConfirmed,
+  releaseEmail,
+  updateEmailSettings,
+  waitingEmail,
+} from '../db/queries/notify-email.ts'
 import { itemLink } from './place-feed.ts'
 import { placeName } from './message.ts'
-import { notifyDb } from './tables.ts'
 
 export type EmailMode = 'instant' | 'daily'
 export type EmailRequest = {
@@ -56,14 +66,8 @@ const links = (base: string, id: string, token: string) => ({
  */
 export async function requestEmail(db: Db, mailer: Mailer, config: Config, request: EmailRequest, now: Date): Promise<void> {
   const email = request.email.trim().toLowerCase()
-  const ndb = notifyDb(db)
   if ((await hit(db, `notify-email-confirm:${hash(email)}`, 86_400, now)) > CONFIRMS_PER_DAY) return
-  const existing = await ndb
-    .selectFrom('email_subscriptions')
-    .select(['id', 'confirmed_at'])
-    .where('email', '=', email)
-    .where('place', '=', request.place.route)
-    .executeTakeFirst()
+  const existing = await emailSubscriptionOf(db, email, request.place.route)
   if (existing?.confirmed_at) return
   const id = existing?.id ?? randomBytes(16).toString('base64url')
   const token = linkToken(config.jwtSecret, id)
@@ -75,26 +79,18 @@ export async function requestEmail(db: Db, mailer: Mailer, config: Config, reque
     lang: request.lang,
     token_hash: hash(token),
   }
-  if (existing) await ndb.updateTable('email_subscriptions').set(values).where('id', '=', id).execute()
+  if (existing) await updateEmailSettings(db, id, values)
   else
-    await ndb
-      .insertInto('email_subscriptions')
-      .values({
-        id,
-        email,
-        place: request.place.route,
-        lat: request.place.lat,
-        lon: request.place.lon,
-        timezone: request.place.timezone,
-        created_at: stamp,
-        confirmed_at: null,
-        last_sent_at: null,
-        claimed_until: null,
-        claimed_by: null,
-        ...values,
-      })
-      .onConflict((oc) => oc.columns(['email', 'place']).doNothing())
-      .execute()
+    await insertEmailSubscription(db, {
+      id,
+      email,
+      place: request.place.route,
+      lat: request.place.lat,
+      lon: request.place.lon,
+      timezone: request.place.timezone,
+      created_at: stamp,
+      ...values,
+    })
   const t = useTranslations(request.lang)
   const place = `${request.place.name}, ${request.place.state}`
   const link = links(apiUrl(config), id, token)
@@ -114,11 +110,7 @@ type Opened = { id: string; place: string; lang: Locale; confirmed: boolean }
 /** The subscription a link opens (its id and secret), or null. */
 export async function openLink(db: Db, secret: Uint8Array, id: string, token: string): Promise<Opened | null> {
   if (!/^[\w-]{22}$/.test(id) || !/^[\w-]{32}$/.test(token)) return null
-  const row = await notifyDb(db)
-    .selectFrom('email_subscriptions')
-    .select(['id', 'place', 'lang', 'confirmed_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await emailLinkRow(db, id)
   if (!row) return null
   const given = Buffer.from(token)
   const kept = Buffer.from(linkToken(secret, row.id))
@@ -127,16 +119,11 @@ export async function openLink(db: Db, secret: Uint8Array, id: string, token: st
 }
 
 export async function confirmEmail(db: Db, id: string, now: Date): Promise<void> {
-  await notifyDb(db)
-    .updateTable('email_subscriptions')
-    .set({ confirmed_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('confirmed_at', 'is', null)
-    .execute()
+  await markEmailConfirmed(db, id, now.toISOString())
 }
 
 export async function unsubscribeEmail(db: Db, id: string): Promise<void> {
-  await notifyDb(db).deleteFrom('email_subscriptions').where('id', '=', id).execute()
+  await deleteEmailSubscription(db, id)
 }
 
 /** The page a confirm or unsubscribe link shows: plain HTML, no script, a form that POSTs (so link scanners change nothing). */
@@ -170,61 +157,17 @@ export type EmailSendOptions = { owner: string; burstMs: number; siteUrl: string
  * Each subscription is claimed (a lease on its row) so instances never send one twice; a failure waits for the lease.
  */
 export async function sendEmails(db: Db, mailer: Mailer, now: Date, options: EmailSendOptions): Promise<number> {
-  const ndb = notifyDb(db)
   const stamp = now.toISOString()
   const burstEnd = new Date(now.getTime() - options.burstMs).toISOString()
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString()
-  const due = await ndb
-    .selectFrom('email_subscriptions as s')
-    .innerJoin('email_told as t', 't.subscription_id', 's.id')
-    .select(['s.id'])
-    .where('t.sent_at', 'is', null)
-    .where('s.confirmed_at', 'is not', null)
-    .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<=', stamp)]))
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('s.mode', '=', 'instant'), eb('t.created_at', '<=', burstEnd)]),
-        eb.and([eb('s.mode', '=', 'daily'), eb.or([eb('s.last_sent_at', 'is', null), eb('s.last_sent_at', '<=', dayAgo)])]),
-      ]),
-    )
-    .groupBy('s.id')
-    .limit(CHUNK)
-    .execute()
-  if (!due.length) return 0
-  const claimed = await ndb
-    .updateTable('email_subscriptions')
-    .set({ claimed_until: new Date(now.getTime() + LEASE_MS).toISOString(), claimed_by: options.owner })
-    .where(
-      'id',
-      'in',
-      due.map((row) => row.id),
-    )
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
-    .returning(['id', 'email', 'place', 'mode', 'lang'])
-    .execute()
+  const claimed = await claimDueEmails(db, options.owner, now, burstEnd, dayAgo, CHUNK)
+  if (!claimed.length) return 0
   let sent = 0
   for (const sub of claimed) {
-    const waiting = await ndb
-      .selectFrom('email_told as t')
-      .innerJoin('items as i', 'i.id', 't.item_id')
-      .select([
-        't.item_id',
-        't.version',
-        'i.title',
-        'i.state',
-        'i.lines',
-        'i.priority',
-        'i.data_aspect',
-        'i.is_active',
-        'i.layer',
-      ])
-      .where('t.subscription_id', '=', sub.id)
-      .where('t.sent_at', 'is', null)
-      .execute()
+    const waiting = await waitingEmail(db, sub.id)
     const live = waiting.filter((row) => row.is_active === 1 && row.layer === 0)
-    const release = { claimed_until: null, claimed_by: null }
     if (live.length && (await hit(db, `notify-email-send:${hash(sub.email)}`, 86_400, now)) > ALERTS_PER_DAY) {
-      await ndb.updateTable('email_subscriptions').set(release).where('id', '=', sub.id).execute()
+      await releaseEmail(db, sub.id)
       continue
     }
     try {
@@ -232,18 +175,7 @@ export async function sendEmails(db: Db, mailer: Mailer, now: Date, options: Ema
         await mailer.send(alertMail(sub, live, options))
         sent++
       }
-      await ndb
-        .updateTable('email_told')
-        .set({ sent_at: stamp })
-        .where('subscription_id', '=', sub.id)
-        .where('sent_at', 'is', null)
-        .where('created_at', '<=', stamp)
-        .execute()
-      await ndb
-        .updateTable('email_subscriptions')
-        .set({ ...release, ...(live.length ? { last_sent_at: stamp } : {}) })
-        .where('id', '=', sub.id)
-        .execute()
+      await finishEmail(db, sub.id, stamp, live.length > 0)
     } catch (error) {
       // The lease stays: the next try comes when it runs out (a minute).
       console.error('notify: an alert email failed:', error instanceof Error ? error.message : 'unknown error')

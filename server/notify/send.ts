@@ -2,16 +2,27 @@
 // aes128gcm, VAPID signed), sent through the guarded pool. 404/410 delete the subscription; 429, 5xx and network
 // failures back off; quiet hours hold what they cover until they end. Nothing here runs inside an API request.
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { sql } from 'kysely'
 import { fetch } from 'undici'
 import webpush from 'web-push'
 import { quietUntil } from '../../src/lib/notify/prefs.ts'
 import type { Db } from '../db/index.ts'
-import { claimOutbox } from './claim.ts'
+import { claimOutbox } from '../db/queries/notify-claims.ts'
+import {
+  deleteSubscriptions,
+  markDelivered,
+  markToldDone,
+  settleOutbox,
+  subscriptionsByIds,
+  toldItems,
+  waitingFor,
+  type PushSubscriptionKeys,
+  type ToldItemRow,
+  type Waiting,
+} from '../db/queries/notify-send.ts'
+import { notifyDb, type NotifyDb } from '../db/queries/notify-tables.ts'
 import { endpointShapeProblem, pushAgent } from './endpoint.ts'
 import type { Vapid } from './keys.ts'
-import { pushMessage, type PushMessage, type ToldItem } from './message.ts'
-import { notifyDb, type NotifyDb } from './tables.ts'
+import { pushMessage, type PushMessage } from './message.ts'
 
 /** Attempts before a burst is given up. */
 export const MAX_ATTEMPTS = 8
@@ -57,11 +68,10 @@ function vapidHeaders(endpoint: string, vapid: Vapid, now: number): Record<strin
   return headers
 }
 
-type Subscription = { id: string; endpoint: string; p256dh: string; auth: string; lang: string }
 type Outcome = 'sent' | 'gone' | 'retry' | 'drop'
 
 /** Sends one encrypted message; what became of it. */
-export async function pushTo(sub: Subscription, message: PushMessage, options: SendOptions): Promise<Outcome> {
+export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, options: SendOptions): Promise<Outcome> {
   if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'gone'
   const details = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -101,43 +111,10 @@ async function pool<T>(list: readonly T[], limit: number, work: (value: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker))
 }
 
-type Waiting = {
-  subscription_id: string
-  item_id: number
-  version: string
-  place: string
-  timezone: string | null
-  quiet_start: number | null
-  quiet_end: number | null
-}
-
-async function waitingFor(db: NotifyDb, ids: string[]): Promise<Waiting[]> {
-  return db
-    .selectFrom('push_told as t')
-    .leftJoin('push_places as p', (join) =>
-      join.onRef('p.subscription_id', '=', 't.subscription_id').onRef('p.place', '=', 't.place'),
-    )
-    .select(['t.subscription_id', 't.item_id', 't.version', 't.place', 'p.timezone', 'p.quiet_start', 'p.quiet_end'])
-    .where('t.subscription_id', 'in', ids)
-    .where('t.sent_at', 'is', null)
-    .execute()
-}
-
 /** Marks told rows as done (sent, or given up): exactly these, never one that arrived meanwhile. */
 async function markDone(db: NotifyDb, rows: readonly Waiting[], stamp: string): Promise<void> {
   for (let at = 0; at < rows.length; at += CHUNK) {
-    const part = rows.slice(at, at + CHUNK)
-    await db
-      .updateTable('push_told')
-      .set({ sent_at: stamp })
-      .where((eb) =>
-        eb(
-          eb.refTuple('subscription_id', 'item_id', 'version'),
-          'in',
-          part.map((row) => eb.tuple(row.subscription_id, row.item_id, row.version)),
-        ),
-      )
-      .execute()
+    await markToldDone(db, rows.slice(at, at + CHUNK), stamp)
     await nextTurn()
   }
 }
@@ -154,25 +131,12 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   // Between the batch's statements (run on this thread by node:sqlite), waiting requests get a turn.
   await nextTurn()
   const ids = claimed.map((row) => row.subscription_id)
-  const subs = new Map(
-    (
-      await ndb
-        .selectFrom('push_subscriptions')
-        .select(['id', 'endpoint', 'p256dh', 'auth', 'lang'])
-        .where('id', 'in', ids)
-        .execute()
-    ).map((sub) => [sub.id, sub]),
-  )
+  const subs = new Map((await subscriptionsByIds(ndb, ids)).map((sub) => [sub.id, sub]))
   const waiting = await waitingFor(ndb, ids)
   const itemIds = [...new Set(waiting.map((row) => row.item_id))]
-  const items = new Map<number, ToldItem['row'] & { is_active: number; layer: number; expires_at: string | null }>()
+  const items = new Map<number, ToldItemRow>()
   for (let at = 0; at < itemIds.length; at += CHUNK)
-    for (const row of await db
-      .selectFrom('items')
-      .select(['id', 'title', 'state', 'lines', 'priority', 'data_aspect', 'is_active', 'layer', 'expires_at'])
-      .where('id', 'in', itemIds.slice(at, at + CHUNK))
-      .execute())
-      items.set(row.id, row)
+    for (const row of await toldItems(db, itemIds.slice(at, at + CHUNK))) items.set(row.id, row)
   await nextTurn()
   const stamp = now.toISOString()
   const bySub = new Map<string, Waiting[]>()
@@ -230,52 +194,8 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   await nextTurn()
   await markDone(ndb, done, stamp)
   await nextTurn()
-  for (let at = 0; at < delivered.length; at += CHUNK)
-    await ndb
-      .updateTable('push_subscriptions')
-      .set({ last_sent_at: stamp })
-      .where('id', 'in', delivered.slice(at, at + CHUNK))
-      .execute()
-  for (let at = 0; at < gone.length; at += CHUNK)
-    await ndb
-      .deleteFrom('push_subscriptions')
-      .where('id', 'in', gone.slice(at, at + CHUNK))
-      .execute()
-  await settleOutbox(ndb, settle, now, options.burstMs)
+  await markDelivered(ndb, delivered, stamp, CHUNK)
+  await deleteSubscriptions(ndb, gone, CHUNK)
+  await settleOutbox(ndb, settle, new Date(now.getTime() + options.burstMs).toISOString(), CHUNK)
   return summary
-}
-
-/**
- * Each claimed row: kept for a later time (held or retried), else deleted unless something arrived while it was
- * being sent (then due after a new burst). The claim is released either way.
- */
-async function settleOutbox(
-  db: NotifyDb,
-  rows: { id: string; due: string | null; attempts: number }[],
-  now: Date,
-  burstMs: number,
-) {
-  const later = rows.filter((row) => row.due)
-  for (const row of later)
-    await db
-      .updateTable('push_outbox')
-      .set({ due_at: row.due!, attempts: row.attempts, claimed_until: null, claimed_by: null })
-      .where('subscription_id', '=', row.id)
-      .execute()
-  const finished = rows.filter((row) => !row.due).map((row) => row.id)
-  for (let at = 0; at < finished.length; at += CHUNK) {
-    const part = finished.slice(at, at + CHUNK)
-    await db
-      .deleteFrom('push_outbox')
-      .where('subscription_id', 'in', part)
-      .where(
-        sql<boolean>`not exists (select 1 from push_told t where t.subscription_id = push_outbox.subscription_id and t.sent_at is null)`,
-      )
-      .execute()
-    await db
-      .updateTable('push_outbox')
-      .set({ due_at: new Date(now.getTime() + burstMs).toISOString(), attempts: 0, claimed_until: null, claimed_by: null })
-      .where('subscription_id', 'in', part)
-      .execute()
-  }
 }

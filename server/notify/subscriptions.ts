@@ -7,7 +7,14 @@ import { minutesOf, timeOf, type NotifyPrefs, type PlacePrefs } from '../../src/
 import type { Db } from '../db/index.ts'
 import { findCity } from '../lib/cities.ts'
 import { PRIORITIES } from '../../src/lib/items.ts'
-import { notifyDb } from './tables.ts'
+import {
+  deleteSubscriptionRow,
+  insertSubscription,
+  secretHashOf,
+  subscriptionOf,
+  subscriptionsPerPlace,
+  updateSubscriptionRows,
+} from '../db/queries/notify-subscriptions.ts'
 
 export type PushKeys = { endpoint: string; keys: { p256dh: string; auth: string } }
 
@@ -43,45 +50,38 @@ export async function createSubscription(db: Db, push: PushKeys, prefs: NotifyPr
   const places = placeRows(id, prefs)
   if ('unknown' in places) return { ok: false, unknownPlace: places.unknown }
   const stamp = now.toISOString()
-  await notifyDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('push_subscriptions').where('endpoint', '=', push.endpoint).execute()
-      await trx
-        .insertInto('push_subscriptions')
-        .values({
-          id,
-          secret_hash: hash(secret),
-          endpoint: push.endpoint,
-          p256dh: push.keys.p256dh,
-          auth: push.keys.auth,
-          lang: prefs.lang,
-          created_at: stamp,
-          updated_at: stamp,
-          last_sent_at: null,
-        })
-        .execute()
-      await trx.insertInto('push_places').values(places.rows).execute()
-    })
+  await insertSubscription(
+    db,
+    {
+      id,
+      secret_hash: hash(secret),
+      endpoint: push.endpoint,
+      p256dh: push.keys.p256dh,
+      auth: push.keys.auth,
+      lang: prefs.lang,
+      created_at: stamp,
+      updated_at: stamp,
+      last_sent_at: null,
+    },
+    places.rows,
+  )
   return { ok: true, id, secret }
 }
 
 /** True when `secret` opens subscription `id` (compared in constant time). */
 export async function owns(db: Db, id: string, secret: string | null): Promise<boolean> {
   if (!secret || secret.length > 100) return false
-  const row = await notifyDb(db).selectFrom('push_subscriptions').select('secret_hash').where('id', '=', id).executeTakeFirst()
-  if (!row) return false
+  const secretHash = await secretHashOf(db, id)
+  if (secretHash === null) return false
   const given = Buffer.from(hash(secret))
-  const kept = Buffer.from(row.secret_hash)
+  const kept = Buffer.from(secretHash)
   return given.length === kept.length && timingSafeEqual(given, kept)
 }
 
 /** The preferences as the browser sent them. */
 export async function readSubscription(db: Db, id: string): Promise<NotifyPrefs> {
-  const ndb = notifyDb(db)
-  const sub = await ndb.selectFrom('push_subscriptions').select('lang').where('id', '=', id).executeTakeFirstOrThrow()
-  const rows = await ndb.selectFrom('push_places').selectAll().where('subscription_id', '=', id).orderBy('place').execute()
-  const places: PlacePrefs[] = rows.map((row) => ({
+  const sub = await subscriptionOf(db, id)
+  const places: PlacePrefs[] = sub.places.map((row) => ({
     place: row.place,
     sections: row.sections.split(',') as PlacePrefs['sections'],
     minPriority: PRIORITIES[row.min_rank] ?? 'Warning',
@@ -101,33 +101,23 @@ export async function updateSubscription(
 ): Promise<Saved> {
   const places = placeRows(id, prefs)
   if ('unknown' in places) return { ok: false, unknownPlace: places.unknown }
-  await notifyDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      if (push) await trx.deleteFrom('push_subscriptions').where('endpoint', '=', push.endpoint).where('id', '!=', id).execute()
-      await trx
-        .updateTable('push_subscriptions')
-        .set({ lang: prefs.lang, updated_at: now.toISOString(), ...(push ? { endpoint: push.endpoint, ...push.keys } : {}) })
-        .where('id', '=', id)
-        .execute()
-      await trx.deleteFrom('push_places').where('subscription_id', '=', id).execute()
-      await trx.insertInto('push_places').values(places.rows).execute()
-    })
+  await updateSubscriptionRows(
+    db,
+    id,
+    prefs.lang,
+    places.rows,
+    push ? { endpoint: push.endpoint, ...push.keys } : null,
+    now.toISOString(),
+  )
   return { ok: true, id }
 }
 
 /** Deletes a subscription and everything kept for it (places, what it was told, its outbox row). */
 export async function deleteSubscription(db: Db, id: string): Promise<void> {
-  await notifyDb(db).deleteFrom('push_subscriptions').where('id', '=', id).execute()
+  await deleteSubscriptionRow(db, id)
 }
 
 /** Subscriptions per place: all staff may know of subscribers. */
 export async function countsByPlace(db: Db): Promise<{ place: string; subscriptions: number }[]> {
-  const rows = await notifyDb(db)
-    .selectFrom('push_places')
-    .select((eb) => ['place', eb.fn.countAll<number>().as('count')])
-    .groupBy('place')
-    .orderBy('place')
-    .execute()
-  return rows.map((row) => ({ place: row.place, subscriptions: Number(row.count) }))
+  return (await subscriptionsPerPlace(db)).map((row) => ({ place: row.place, subscriptions: row.count }))
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pruneNotify } from '../../server/notify/prune.ts'
-import { notifyDb } from '../../server/notify/tables.ts'
+import { pruneNotify } from '../../server/db/queries/notify-prune.ts'
+import { notifyDb } from '../../server/db/queries/notify-tables.ts'
 import { backends } from './backends.ts'
 import { startHarness, type Harness } from './harness.ts'
 

@@ -1,8 +1,8 @@
 // Retention (docs/notifications.md): what a subscriber was told is kept NOTIFY_RETENTION_DAYS (30) so it is never told
 // twice, then deleted; subscriptions a push service has not accepted a message for in a year are deleted too, and
 // email addresses never confirmed are deleted after 7 days.
-import type { Db } from '../db/index.ts'
-import { notifyDb } from './tables.ts'
+import type { Db } from '../index.ts'
+import { notifyDb } from './notify-tables.ts'
 
 export async function pruneNotify(
   db: Db,

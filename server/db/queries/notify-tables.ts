@@ -1,6 +1,6 @@
 // The notification tables (migration 017) for Kysely, added to the database's own types where they are used.
 import type { Generated } from 'kysely'
-import type { Db } from '../db/index.ts'
+import type { Db } from '../index.ts'
 
 export type NotifyTables = {
   push_subscriptions: {

@@ -1,6 +1,6 @@
 // Claiming queue rows with a lease, as feeds are claimed (server/db/queries/feeds.ts): a conditional update, so two
 // instances never take the same row; a row whose lease ran out (its instance died) is taken again.
-import type { NotifyDb } from './tables.ts'
+import type { NotifyDb } from './notify-tables.ts'
 
 export const LEASE_MS = 60_000
 
