@@ -54,12 +54,6 @@ export function boundsBox([minLon, minLat, maxLon, maxLat]: Bounds, reachMiles: 
   return { minLat: minLat - dLat, maxLat: maxLat + dLat, minLon: minLon - dLon, maxLon: maxLon + dLon }
 }
 
-/** A representative point: the middle of the geometry's box. */
-export function geometryCenter(geometry: FeedGeometry): { lat: number; lon: number } {
-  const box = geometryBox(geometry, 0)
-  return { lat: (box.minLat + box.maxLat) / 2, lon: (box.minLon + box.maxLon) / 2 }
-}
-
 /** Coordinates as flat [lon, lat, lon, lat, …] arrays, each with its box: what the reaction measures against. */
 type Path = { xy: Float64Array; minX: number; maxX: number; minY: number; maxY: number }
 /**

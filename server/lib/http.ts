@@ -19,11 +19,6 @@ function issuesDetail(error: ZodError, target: string): string {
   return parts.join('; ')
 }
 
-/** Describes schema failures in one line: 'Invalid request: body.title: expected string'. */
-export function describeIssues(error: ZodError, target: string): string {
-  return invalidRequest(error, target).error
-}
-
 /** The 400 body of a schema failure: code invalid_request, the failures as its detail. */
 export function invalidRequest(error: ZodError, target: string): ErrorBody {
   return errorBody('invalid_request', { detail: issuesDetail(error, target) })
