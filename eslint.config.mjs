@@ -82,15 +82,12 @@ const sqlNotYetMoved = [
   'server/feeds/incremental.ts',
   'server/feeds/overpass/health.ts',
   'server/feeds/overpass/pace.ts',
-  'server/feeds/registry.ts',
   'server/feeds/shapes.ts',
   'server/feeds/store.ts',
   'server/feeds/transit/static-cache.ts',
   'server/feeds/zones.ts',
   'server/jobs/templates.ts',
   'server/osm-import/store.ts',
-  'server/routes/coverage.ts',
-  'server/routes/feeds.ts',
 ]
 const layers = () => [
   restrict(['server/**'], [layer.web]),

@@ -1,6 +1,7 @@
 // Feeds of feeds: a registry feed (adapter wzdx-registry) is fetched like any feed, once a day; its rows are kept in
 // feed_registry and each becomes a feed of its own, with its own id, schedule, health row and publisher credit.
 import type { Db } from '../db/index.ts'
+import { registryRows, saveRegistryRows as saveRows } from '../db/queries/feed-registry.ts'
 import type { RegistryRow } from './adapters/wzdx-registry.ts'
 import { envName, resolveFeed, type Feed, type FeedsConfig } from './config.ts'
 import type { CatalogRow } from './adapters/gtfs-rt-catalog.ts'
@@ -80,24 +81,12 @@ export async function saveRegistryRows(
   rows: RegistryRow[],
   now: Date,
 ): Promise<{ removed: string[] }> {
-  const stamp = now.toISOString()
-  for (const [position, row] of rows.entries()) {
-    const values = { registry_id: registryId, position, row: JSON.stringify(row), seen_at: stamp, removed_at: null }
-    await db
-      .insertInto('feed_registry')
-      .values({ id: row.id, ...values })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
-      .execute()
-  }
-  const listed = new Set(rows.map((row) => row.id))
-  const before = await db
-    .selectFrom('feed_registry')
-    .select('id')
-    .where('registry_id', '=', registryId)
-    .where('removed_at', 'is', null)
-    .execute()
-  const removed = before.map((row) => row.id).filter((id) => !listed.has(id))
-  if (removed.length) await db.updateTable('feed_registry').set({ removed_at: stamp }).where('id', 'in', removed).execute()
+  const removed = await saveRows(
+    db,
+    registryId,
+    rows.map((row) => ({ id: row.id, json: JSON.stringify(row) })),
+    now.toISOString(),
+  )
   return { removed }
 }
 
@@ -117,17 +106,10 @@ export async function registryFeeds(db: Db, config: FeedsConfig, env: Env = proc
   const registries = config.feeds.filter((feed) => feed.adapter === REGISTRY_ADAPTER || feed.adapter === TRANSIT_CATALOG_ADAPTER)
   if (!registries.length) return { feeds: [], gone: [] }
   const configured = new Set(config.feeds.map((feed) => feed.id))
-  const rows = await db
-    .selectFrom('feed_registry')
-    .selectAll()
-    .where(
-      'registry_id',
-      'in',
-      registries.map((feed) => feed.id),
-    )
-    .orderBy('registry_id')
-    .orderBy('position')
-    .execute()
+  const rows = await registryRows(
+    db,
+    registries.map((feed) => feed.id),
+  )
   const feeds: Feed[] = []
   const gone: string[] = []
   for (const stored of rows) {

@@ -2,6 +2,7 @@
 // it says what the feed-health panel says, without errors, addresses or keys.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Db } from '../db/index.ts'
+import { listedRegistryRows } from '../db/queries/feed-registry.ts'
 import { feedRows } from '../db/queries/feeds.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
@@ -68,7 +69,7 @@ async function build(db: Db, now: Date): Promise<CoverageAnswer> {
     feedRows(db),
     countFeedItems(db),
     registryFeeds(db, config),
-    db.selectFrom('feed_registry').select(['id', 'row']).where('removed_at', 'is', null).execute(),
+    listedRegistryRows(db),
   ])
   const rowsById = new Map<string, ListedRow>()
   for (const stored of registry) {

@@ -2,7 +2,7 @@
 // runs one feed at once. Admins and superadmins only.
 import { hostname } from 'node:os'
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import { ensureFeedRows, feedRows } from '../db/queries/feeds.ts'
+import { ensureFeedRows, feedRows, makeFeedDue } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
 import { errorBody, errorMessage } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
@@ -114,15 +114,9 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!feed) return c.json(errorBody('not_found'), 404)
       if (!feed.enabled) return c.json(errorBody('feed_off'), 409)
       const now = c.var.deps.now()
-      const stamp = now.toISOString()
       await ensureFeedRows(db, [feed.id], now)
       // Due now, unless a run holds it; the claim in runFeed then decides, so this never runs beside the scheduler.
-      await db
-        .updateTable('feeds')
-        .set({ next_run_at: stamp })
-        .where('id', '=', feed.id)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
-        .execute()
+      await makeFeedDue(db, feed.id, now)
       const outcome = await runFeed(db, feed, {
         owner: `${hostname()}:${process.pid}:staff`,
         userAgent: config.userAgent,

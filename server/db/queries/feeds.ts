@@ -23,6 +23,17 @@ export async function feedRow(db: Db, id: string): Promise<FeedRow | null> {
   return (await db.selectFrom('feeds').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
 }
 
+/** Makes a feed due now, unless a run holds it (a staff "run now"; the claim then decides). */
+export async function makeFeedDue(db: Db, id: string, now: Date): Promise<void> {
+  const stamp = now.toISOString()
+  await db
+    .updateTable('feeds')
+    .set({ next_run_at: stamp })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
+    .execute()
+}
+
 /**
  * Takes a due feed for `leaseMs`: one UPDATE that only matches when the feed is due and nobody
  * holds it, so of several instances racing exactly one wins. A crashed holder's lease runs out.
