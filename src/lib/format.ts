@@ -31,6 +31,33 @@ export function formatDateTime(time: number, locale: string, timeZone: string, o
   return new Intl.DateTimeFormat(locale, { ...base, ...options, timeZone: safeZone(timeZone) }).format(time)
 }
 
+const hourReading = new Map<string, boolean>()
+
+/**
+ * True when the hour alone reads as a time in this language: a day period or a word marks it ("9 PM",
+ * "21 h", "21 Uhr", "21時", "21时"); false where it is a bare number (Spanish "21").
+ */
+export function hourReads(locale: string): boolean {
+  let reads = hourReading.get(locale)
+  if (reads === undefined) {
+    const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).formatToParts(0)
+    reads = parts.some((part) => part.type === 'dayPeriod' || (part.type === 'literal' && /\p{L}/u.test(part.value)))
+    hourReading.set(locale, reads)
+  }
+  return reads
+}
+
+/**
+ * An hour as a time in the visitor's language and the place's time zone, never a bare number: the hour
+ * alone where the language marks it, else the hour and its minutes ("21:00").
+ * @example formatHour(Date.UTC(2026, 0, 4, 5), 'en', 'America/Los_Angeles') // '9 PM'
+ * @example formatHour(Date.UTC(2026, 0, 4, 5), 'es', 'America/Los_Angeles') // '21:00'
+ */
+export function formatHour(time: number, locale: string, timeZone: string): string {
+  const minute = hourReads(locale) ? {} : ({ minute: '2-digit' } as const)
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', ...minute, timeZone: safeZone(timeZone) }).format(time)
+}
+
 /** A time zone Intl accepts, else UTC (a tampered or unknown zone must not throw). */
 export function safeZone(timeZone: string): string {
   try {

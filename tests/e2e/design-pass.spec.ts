@@ -41,6 +41,13 @@ test('the hourly chart shows times, values with their unit and labelled rain cha
   expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expect(scroller).toHaveAttribute('tabindex', '0')
+  // The table says the same hours ("21:00", never a bare "21") and, wider than the phone, scrolls inside the card.
+  await hourly.locator('summary').click()
+  const rows = await hourly.locator('tbody th').allTextContents()
+  expect(rows).toHaveLength(24)
+  for (const row of rows) expect(row).toMatch(/^\d{1,2}:00$/)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expect(hourly.locator('.table-scroll')).toHaveAttribute('tabindex', '0')
 })
 
 test('the chart follows the unit setting: Celsius values', async ({ page }) => {

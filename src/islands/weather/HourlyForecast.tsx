@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format.ts'
+import { formatHour } from '../../lib/format.ts'
 import { formatPercent, formatTemperature, cToF } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
 import type { Forecast } from '../../lib/weather/forecast.ts'
@@ -27,7 +27,6 @@ export function HourlyForecast() {
 
 function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
   const { locale, settings, timeZone } = useDisplay()
-  const hour = (time: number) => formatDateTime(time, locale, timeZone, { month: undefined, day: undefined, minute: undefined })
   const temp = (c: number | null) => (c === null ? '—' : formatTemperature(c, settings.temperature, locale))
   const percent = (value: number | null) => (value === null ? '—' : formatPercent(value, locale))
   const shown = hours.map((h) =>
@@ -106,27 +105,30 @@ function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
       </p>
       <details>
         <summary>{t('weather.showTable')}</summary>
-        <table className="data-table">
-          <caption className="sr-only">{t('weather.hourlyChart')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('weather.time')}</th>
-              <th scope="col">{t('weather.conditions')}</th>
-              <th scope="col">{t('weather.temperature')}</th>
-              <th scope="col">{t('weather.precipChance')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {hours.map((h) => (
-              <tr key={h.time}>
-                <th scope="row">{hour(h.time)}</th>
-                <td>{conditionText(t, h.code)}</td>
-                <td>{temp(h.temperature)}</td>
-                <td>{percent(h.precipProbability)}</td>
+        {/* Wider than a phone in some languages: it scrolls inside the card, so it takes keyboard focus. */}
+        <div className="table-scroll" tabIndex={0} role="group" aria-label={t('weather.hourlyChart')}>
+          <table className="data-table">
+            <caption className="sr-only">{t('weather.hourlyChart')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('weather.time')}</th>
+                <th scope="col">{t('weather.conditions')}</th>
+                <th scope="col">{t('weather.temperature')}</th>
+                <th scope="col">{t('weather.precipChance')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {hours.map((h) => (
+                <tr key={h.time}>
+                  <th scope="row">{formatHour(h.time, locale, timeZone)}</th>
+                  <td>{conditionText(t, h.code)}</td>
+                  <td>{temp(h.temperature)}</td>
+                  <td>{percent(h.precipProbability)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </>
   )

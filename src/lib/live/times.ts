@@ -1,6 +1,6 @@
 // When a live item starts and ends, said the way a visitor can act on it ("from Mon 9 PM", "until Fri 6 AM"):
 // in the visitor's language and the place's own time zone, whatever the browser's zone is.
-import { safeZone, zonedParts } from '../format.ts'
+import { hourReads, safeZone, zonedParts } from '../format.ts'
 
 /** The translation keys of the times line (src/i18n/*.json), each with {{from}} and/or {{until}}. */
 export type TimesKey = 'times.from' | 'times.until' | 'times.fromUntil'
@@ -10,7 +10,6 @@ export type TimesText = { key: TimesKey; values: Record<string, string> }
 
 const DAY_MS = 86_400_000
 const formats = new Map<string, Intl.DateTimeFormat>()
-const hourReading = new Map<string, boolean>()
 
 /** One formatter per language, zone and shape: a list of 40 items asks for 80 moments. */
 function format(locale: string, timeZone: string, shape: 'time' | 'weekday' | 'date', minutes: boolean): Intl.DateTimeFormat {
@@ -24,17 +23,6 @@ function format(locale: string, timeZone: string, shape: 'time' | 'weekday' | 'd
     formats.set(key, made)
   }
   return made
-}
-
-/** True when the hour alone reads as a time in this language ("9 PM", "21 h", "21時"), not a bare number ("21"). */
-function hourReads(locale: string): boolean {
-  let reads = hourReading.get(locale)
-  if (reads === undefined) {
-    const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).formatToParts(0)
-    reads = parts.some((part) => part.type === 'dayPeriod' || (part.type === 'literal' && /\p{L}/u.test(part.value)))
-    hourReading.set(locale, reads)
-  }
-  return reads
 }
 
 /** Whole days between two local dates ('YYYY-MM-DD'), DST or not. */

@@ -1,4 +1,4 @@
-import { safeZone } from '../format.ts'
+import { formatHour, safeZone, zonedParts } from '../format.ts'
 
 /** Width of one hour's column in the hourly chart, in CSS pixels (the chart scrolls sideways when wider than its card). */
 export const CHART_COLUMN = 56
@@ -59,20 +59,16 @@ export function chartPoints(values: readonly (number | null)[], chances: readonl
 }
 
 /**
- * An hour on the chart's axis in the visitor's language and the place's time zone: the hour alone where
- * the language marks it ("3 PM", "15時", "15 Uhr"), hour and minutes where a bare number would be unclear
- * (Spanish "15" becomes "15:00"). Local midnight shows the weekday instead ("Sat"), the day's start.
- * @example hourLabel(Date.UTC(2026, 0, 3, 23), 'en', 'America/Los_Angeles') // '3 PM'
- * @example hourLabel(Date.UTC(2026, 0, 3, 23), 'es', 'America/Los_Angeles') // '15:00'
+ * An hour on the chart's axis in the visitor's language and the place's time zone, as a time in every
+ * language ("3 PM", "15 h", "15 Uhr", "15時"; Spanish, whose bare hour would read "15", gets "15:00").
+ * Local midnight shows the weekday instead ("Sat"), the day's start.
+ * @example hourLabel(Date.UTC(2026, 0, 3, 23), 'en', 'America/Los_Angeles') // { text: '3 PM', day: false }
+ * @example hourLabel(Date.UTC(2026, 0, 3, 23), 'es', 'America/Los_Angeles') // { text: '15:00', day: false }
  */
 export function hourLabel(time: number, locale: string, timeZone: string): { text: string; day: boolean } {
   const zone = safeZone(timeZone)
-  const hourParts = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: zone }).formatToParts(time)
-  const hour24 = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: zone }).format(time))
-  if (hour24 === 0) return { text: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: zone }).format(time), day: true }
-  const bare = hourParts.every((part) => part.type === 'hour')
-  const text = bare
-    ? new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(time)
-    : hourParts.map((part) => part.value).join('')
-  return { text, day: false }
+  if (zonedParts(time, zone).hour === 0) {
+    return { text: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: zone }).format(time), day: true }
+  }
+  return { text: formatHour(time, locale, zone), day: false }
 }

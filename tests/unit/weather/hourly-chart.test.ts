@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatHour } from '../../../src/lib/format.ts'
 import { CHART_COLUMN, CHART_ROWS, chartPoints, hourLabel } from '../../../src/lib/weather/hourly-chart.ts'
 
 describe('chartPoints', () => {
@@ -44,5 +45,25 @@ describe('hourLabel', () => {
   it('shows the weekday at local midnight', () => {
     expect(hourLabel(midnight, 'en', 'America/Los_Angeles')).toEqual({ text: 'Sun', day: true })
     expect(hourLabel(midnight, 'es', 'America/Los_Angeles')).toEqual({ text: 'dom', day: true })
+  })
+})
+
+describe('the hour as a time in every language', () => {
+  // 05:00 UTC on Sunday 4 January 2026 is 9 PM on Saturday in Los Angeles.
+  const evening = Date.UTC(2026, 0, 4, 5)
+  const times: [string, string][] = [
+    ['en', '9 PM'],
+    ['es', '21:00'],
+    ['fr', '21 h'],
+    ['de', '21 Uhr'],
+    ['ja', '21時'],
+    ['zh', '21时'],
+  ]
+  it.each(times)('the table and the chart say the hour in %s as %s, never a bare number', (locale, text) => {
+    const table = formatHour(evening, locale, 'America/Los_Angeles').replace(/\s/g, ' ')
+    const chart = hourLabel(evening, locale, 'America/Los_Angeles')
+    expect(table).toBe(text)
+    expect({ ...chart, text: chart.text.replace(/\s/g, ' ') }).toEqual({ text, day: false })
+    expect(table).not.toMatch(/^\d+$/)
   })
 })
