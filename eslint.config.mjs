@@ -79,13 +79,7 @@ const sqlOutsideDb = /** @type {[string, string][]} */ ([
  */
 const sqlNotYetMoved = [
   'server/feeds/engine.ts',
-  'server/feeds/incremental.ts',
-  'server/feeds/overpass/health.ts',
-  'server/feeds/overpass/pace.ts',
-  'server/feeds/shapes.ts',
   'server/feeds/store.ts',
-  'server/feeds/transit/static-cache.ts',
-  'server/feeds/zones.ts',
   'server/jobs/templates.ts',
   'server/osm-import/store.ts',
 ]

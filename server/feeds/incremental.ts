@@ -1,6 +1,7 @@
 // Feeds that answer only what changed since a cursor (IPAWS-OPEN "recent/{timestamp}"), and the same alert in
 // two feeds (NWS and IPAWS both carry the NWS's warnings): the hooks the engine (engine.ts) calls for them.
 import type { Db } from '../db/index.ts'
+import { feedItemSources, feedItemsBySource } from '../db/queries/feed-items.ts'
 import { deleteItem } from '../db/queries/items.ts'
 import type { Feed } from './config.ts'
 
@@ -53,12 +54,7 @@ const preferFeeds = (feed: Pick<Feed, 'options'>): string[] =>
 async function knownIds(db: Db, feedIds: string[], ids: string[]): Promise<Set<string>> {
   const found = new Set<string>()
   for (let at = 0; at < ids.length; at += 500) {
-    const rows = await db
-      .selectFrom('items')
-      .select('source_id')
-      .where('feed_id', 'in', feedIds)
-      .where('source_id', 'in', ids.slice(at, at + 500))
-      .execute()
+    const rows = await feedItemsBySource(db, feedIds, ids.slice(at, at + 500))
     for (const row of rows) if (row.source_id) found.add(row.source_id)
   }
   return found
@@ -90,12 +86,7 @@ export async function removeCopies(db: Db, sourceIds: string[], yielding: readon
   if (!yielding?.length || !sourceIds.length) return 0
   let removed = 0
   for (let at = 0; at < sourceIds.length; at += 500) {
-    const rows = await db
-      .selectFrom('items')
-      .select('id')
-      .where('feed_id', 'in', [...yielding])
-      .where('source_id', 'in', sourceIds.slice(at, at + 500))
-      .execute()
+    const rows = await feedItemsBySource(db, [...yielding], sourceIds.slice(at, at + 500))
     for (const row of rows) if (await deleteItem(db, row.id)) removed++
   }
   return removed
@@ -113,7 +104,7 @@ export async function endReplaced(
 ): Promise<number> {
   if (!ends?.length) return 0
   const wanted = new Set(ends)
-  const rows = await db.selectFrom('items').select(['id', 'source_id']).where('feed_id', '=', feedId).execute()
+  const rows = await feedItemSources(db, feedId)
   let removed = 0
   for (const row of rows) {
     const id = row.source_id ?? ''

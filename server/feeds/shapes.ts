@@ -1,6 +1,7 @@
 // Parsed item geometries (prepared shapes) for the reaction, cached by item id and updated_at: a grid cell's list
 // (server/lib/reaction-cells.ts) read again after a write re-parses only the shapes that changed.
 import type { Db } from '../db/index.ts'
+import { itemGeometries } from '../db/queries/items.ts'
 import { parseGeometry, toShape, type Shape } from './geometry.ts'
 
 type Entry = { updatedAt: string; shape: Shape | null }
@@ -36,14 +37,7 @@ export async function shapesOf(db: Db, items: Shaped[]): Promise<Map<number, Sha
   }
   if (!missing.length) return shapes
   const rows = []
-  for (let at = 0; at < missing.length; at += CHUNK)
-    rows.push(
-      ...(await db
-        .selectFrom('items')
-        .select(['id', 'updated_at', 'geometry'])
-        .where('id', 'in', missing.slice(at, at + CHUNK))
-        .execute()),
-    )
+  for (let at = 0; at < missing.length; at += CHUNK) rows.push(...(await itemGeometries(db, missing.slice(at, at + CHUNK))))
   // A full cache starts over: simpler than LRU bookkeeping, and a refill costs one query per answer.
   if (cache.size + rows.length > MAX_ENTRIES) cache.clear()
   for (const row of rows) {

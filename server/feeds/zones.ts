@@ -2,7 +2,7 @@
 // and kept parsed in memory, so a run over hundreds of known zones neither reads nor parses them again.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
-import type { FeedZonesTable } from '../db/schema.ts'
+import { saveZone, storedZones, type FeedZoneRow } from '../db/queries/feed-zones.ts'
 import type { SafeFetchResult } from '../lib/safe-fetch.ts'
 import { zonesInWorker } from './decode.ts'
 import type { ZoneShape } from './zone-shape.ts'
@@ -35,7 +35,6 @@ export type ZoneFetch = (url: string) => Promise<SafeFetchResult>
 /** A zone as known in memory: its shape (null when it failed and had none) and when it was fetched. */
 type Known = { shape: ZoneShape | null; fetchedAt: string }
 type Memory = { zones: Map<string, Known>; chars: number }
-type FeedZoneRow = FeedZonesTable
 
 /** One memory per database (tests open several in one process). */
 const memories = new WeakMap<Db, Memory>()
@@ -74,14 +73,6 @@ async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(limit, list.length) }, run))
 }
 
-async function save(db: Db, url: string, geometry: string | null, error: string | null, fetchedAt: string): Promise<void> {
-  await db
-    .insertInto('feed_zones')
-    .values({ url, geometry, error, fetched_at: fetchedAt })
-    .onConflict((conflict) => conflict.column('url').doUpdateSet({ geometry, error, fetched_at: fetchedAt }))
-    .execute()
-}
-
 const isDue = (known: Known, now: Date): boolean =>
   now.getTime() - Date.parse(known.fetchedAt) > (known.shape ? ZONE_MAX_AGE_MS : ZONE_RETRY_MS)
 
@@ -110,11 +101,7 @@ async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Pr
     chars = 0
   }
   for (let at = 0; at < urls.length; at += ROWS_PER_QUERY) {
-    const found = await db
-      .selectFrom('feed_zones')
-      .selectAll()
-      .where('url', 'in', urls.slice(at, at + ROWS_PER_QUERY))
-      .execute()
+    const found = await storedZones(db, urls.slice(at, at + ROWS_PER_QUERY))
     for (const row of found) {
       rows.push(row)
       chars += row.geometry?.length ?? 0
@@ -145,7 +132,7 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
       const old = memory.zones.get(url)
       if (shape) {
         keep(memory, url, { shape, fetchedAt })
-        await save(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt)
+        await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt)
         continue
       }
       const error = answer.ok ? 'Not a zone geometry' : answer.error
@@ -153,10 +140,10 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
         // Keep the shape we had; try again after ZONE_RETRY_MS rather than on every run.
         const keptAt = new Date(now.getTime() - ZONE_MAX_AGE_MS + ZONE_RETRY_MS).toISOString()
         keep(memory, url, { shape: old.shape, fetchedAt: keptAt })
-        await save(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
+        await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
       } else {
         keep(memory, url, { shape: null, fetchedAt })
-        await save(db, url, null, error, fetchedAt)
+        await saveZone(db, url, null, error, fetchedAt)
       }
     }
   }

@@ -17,3 +17,32 @@ export function feedItemsWithin(db: Db, feedId: string, bounds: Bounds): Promise
     .where('lon', '<', east)
     .execute()
 }
+
+/** How many items a feed has now. */
+export async function countItemsOfFeed(db: Db, feedId: string): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('feed_id', '=', feedId)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+/** The items of these feeds with one of these source ids (the caller keeps the lists to a few hundred). */
+export function feedItemsBySource(
+  db: Db,
+  feedIds: string[],
+  sourceIds: string[],
+): Promise<{ id: number; source_id: string | null }[]> {
+  return db
+    .selectFrom('items')
+    .select(['id', 'source_id'])
+    .where('feed_id', 'in', feedIds)
+    .where('source_id', 'in', sourceIds)
+    .execute()
+}
+
+/** Every item of a feed: id and source id. */
+export function feedItemSources(db: Db, feedId: string): Promise<{ id: number; source_id: string | null }[]> {
+  return db.selectFrom('items').select(['id', 'source_id']).where('feed_id', '=', feedId).execute()
+}

@@ -132,6 +132,11 @@ export async function getItem(db: Db, id: number): Promise<ItemRow | null> {
   return (await db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
 }
 
+/** The geometries of these items, with the update time they were read at (the reaction's shape cache). */
+export function itemGeometries(db: Db, ids: number[]): Promise<Pick<ItemRow, 'id' | 'updated_at' | 'geometry'>[]> {
+  return db.selectFrom('items').select(['id', 'updated_at', 'geometry']).where('id', 'in', ids).execute()
+}
+
 export async function deleteItem(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('items').where('id', '=', id).executeTakeFirst()
   return Number(result.numDeletedRows) > 0

@@ -1,5 +1,6 @@
 // The business fetcher as a pseudo-feed in the feed-health panel (GET /api/feeds): requests today against the budget.
 import type { Db } from '../../db/index.ts'
+import { countItemsOfFeed } from '../../db/queries/feed-items.ts'
 import { cellSummary, requestsOn } from '../../db/queries/osm-cells.ts'
 import { OSM_ATTRIBUTION } from './decode.ts'
 import { OSM_FEED_ID, type BusinessFetcher } from './fetcher.ts'
@@ -9,11 +10,7 @@ export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, no
   const [summary, requestsToday, items] = await Promise.all([
     cellSummary(db),
     requestsOn(db, now.toISOString().slice(0, 10)),
-    db
-      .selectFrom('items')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('feed_id', '=', OSM_FEED_ID)
-      .executeTakeFirst(),
+    countItemsOfFeed(db, OSM_FEED_ID),
   ])
   const budget = fetcher?.options.dailyBudget ?? 0
   return {
@@ -31,7 +28,7 @@ export async function businessHealth(db: Db, fetcher: BusinessFetcher | null, no
     lastSuccessAt: summary.lastSuccessAt,
     lastError: summary.lastError,
     lastErrorAt: summary.lastErrorAt,
-    itemCount: Number(items?.count ?? 0),
+    itemCount: items,
     nextRunAt: null,
     failures: 0,
     stale: false,

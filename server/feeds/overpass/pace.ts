@@ -2,8 +2,8 @@
 // small burst (a quarter hour's share, at least 3), so no burst can spend the day. Kept in one database row
 // (osm_pace, migration 009) as the time the bucket is full again, so restarts and several instances share it.
 import type { Db } from '../../db/index.ts'
+import { movePace, paceFullAt } from '../../db/queries/osm-pace.ts'
 
-export type OsmPaceTable = { id: string; full_at: string }
 export type Pace = { intervalMs: number; burst: number }
 
 const ROW = 'overpass'
@@ -11,8 +11,6 @@ const DAY_MS = 86_400_000
 const MIN_BURST = 3
 /** Tries against other instances taking the same turn, then a short wait. */
 const TRIES = 5
-
-const tables = (db: Db) => db.withTables<{ osm_pace: OsmPaceTable }>()
 
 /**
  * One request every day/budget, up to a quarter hour's share at once.
@@ -30,26 +28,11 @@ export function paceOf(dailyBudget: number): Pace {
  */
 export async function takeTurn(db: Db, pace: Pace, now: number): Promise<number> {
   for (let tries = 0; tries < TRIES; tries++) {
-    const row = await tables(db).selectFrom('osm_pace').select('full_at').where('id', '=', ROW).executeTakeFirst()
-    const after = Math.max(row ? Date.parse(row.full_at) : now, now) + pace.intervalMs
+    const was = await paceFullAt(db, ROW)
+    const after = Math.max(was !== null ? Date.parse(was) : now, now) + pace.intervalMs
     const wait = after - now - pace.burst * pace.intervalMs
     if (wait > 0) return Math.ceil(wait)
-    const fullAt = new Date(after).toISOString()
-    const taken = row
-      ? await tables(db)
-          .updateTable('osm_pace')
-          .set({ full_at: fullAt })
-          .where('id', '=', ROW)
-          .where('full_at', '=', row.full_at)
-          .returning('id')
-          .executeTakeFirst()
-      : await tables(db)
-          .insertInto('osm_pace')
-          .values({ id: ROW, full_at: fullAt })
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .returning('id')
-          .executeTakeFirst()
-    if (taken) return 0
+    if (await movePace(db, ROW, was, new Date(after).toISOString())) return 0
   }
   return 50
 }

@@ -1,6 +1,7 @@
 // The static GTFS behind each GTFS-realtime feed: downloaded weekly (size-capped, conditionally), read into a
 // TransitIndex (static-gtfs.ts) and kept in transit_static, then handed to the alert adapter with the feed's options.
 import type { Db } from '../../db/index.ts'
+import { saveTransitStatic, transitStaticRow } from '../../db/queries/transit-static.ts'
 import { safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.ts'
 import type { Feed } from '../config.ts'
 import { readStaticGtfs } from './static-gtfs.ts'
@@ -33,7 +34,7 @@ export const staticUrl = (feed: Feed): string | null => {
 export async function transitIndex(db: Db, feed: Feed, fetch: StaticFetch, now: Date): Promise<TransitIndex> {
   const url = staticUrl(feed)
   if (!url) throw new Error('GTFS-realtime: no static GTFS address (options.staticUrl)')
-  const row = await db.selectFrom('transit_static').selectAll().where('feed_id', '=', feed.id).executeTakeFirst()
+  const row = await transitStaticRow(db, feed.id)
   const same = row?.url === url
   const stored = same && row.data ? (JSON.parse(row.data) as TransitIndex) : null
   const fresh = stored && row?.fetched_at && now.getTime() - Date.parse(row.fetched_at) < STATIC_REFRESH_MS
@@ -53,20 +54,7 @@ export async function transitIndex(db: Db, feed: Feed, fetch: StaticFetch, now: 
     encoding: 'base64',
   })
   const stamp = now.toISOString()
-  const save = (
-    values: Partial<{
-      data: string
-      fetched_at: string
-      etag: string | null
-      last_modified: string | null
-      last_error: string | null
-    }>,
-  ) =>
-    db
-      .insertInto('transit_static')
-      .values({ feed_id: feed.id, url, checked_at: stamp, ...values })
-      .onConflict((conflict) => conflict.column('feed_id').doUpdateSet({ url, checked_at: stamp, ...values }))
-      .execute()
+  const save = (values: Parameters<typeof saveTransitStatic>[4]) => saveTransitStatic(db, feed.id, url, stamp, values)
   let index: TransitIndex | null = null
   let error: string | null = null
   if (!answer.ok) error = answer.error
