@@ -1,6 +1,14 @@
 // Response shapes for the OpenAPI document (request shapes sit beside their routes).
 import { z } from '@hono/zod-openapi'
 import { ERRORS, type ErrorCode } from '../src/lib/errors.ts'
+import * as shape from '../src/lib/api/shape.ts'
+import {
+  DATA_ANSWER_FIELDS,
+  ITEM_ANSWER_FIELDS,
+  nullableText as answerNullableText,
+  textList,
+} from '../src/lib/item-answer-fields.ts'
+import { STAFF_ANSWER_FIELDS } from '../src/lib/item-staff-fields.ts'
 
 const nullableText = z.string().nullable()
 
@@ -19,44 +27,52 @@ export const errorSchema = z
   })
   .openapi('Error')
 
-/** Fields the public Alert item and the staff record both have, flat. */
+/** The zod schema of each answer check the item fields use (src/lib/item-answer-fields.ts). */
+const ZOD_OF_CHECK = new Map<shape.Check<unknown>, z.ZodType>([
+  [shape.int, z.number().int()],
+  [shape.number, z.number()],
+  [shape.boolean, z.boolean()],
+  [shape.text, z.string()],
+  [answerNullableText, nullableText],
+  [textList, z.array(z.string())],
+])
+/** The zod type of a shape.ts check (a whole number's is a number's: both infer `number`). */
+type ZodOf<C> =
+  C extends shape.Check<infer T>
+    ? [T] extends [boolean]
+      ? z.ZodBoolean
+      : [T] extends [number]
+        ? z.ZodNumber
+        : [T] extends [string[]]
+          ? z.ZodArray<z.ZodString>
+          : [T] extends [string]
+            ? z.ZodString
+            : z.ZodNullable<z.ZodString>
+    : never
+
+/** The item fields' schemas, from their answer checks, in their order. */
+function zodFields<F extends Record<string, shape.Check<unknown>>>(fields: F): { -readonly [K in keyof F]: ZodOf<F[K]> } {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, check]) => {
+      const schema = ZOD_OF_CHECK.get(check)
+      if (!schema) throw new Error(`server/schemas.ts: no schema for the answer check of item field ${name}`)
+      return [name, schema]
+    }),
+  ) as { -readonly [K in keyof F]: ZodOf<F[K]> }
+}
+
+const flat = zodFields(ITEM_ANSWER_FIELDS)
+/** Fields the public Alert item and the staff record both have, flat; two described beyond their type. */
 const itemFields = {
-  id: z.number().int(),
-  priority: z.string(),
-  stateType: nullableText,
-  state: nullableText,
-  title: z.string(),
-  class: nullableText,
-  image: nullableText,
-  link: nullableText,
-  icon: nullableText,
-  dataLink: nullableText,
-  dataLinkType: nullableText,
-  valueChanged: nullableText,
-  retrieved: nullableText,
-  isOld: z.boolean(),
-  dataCategory: nullableText,
-  category: nullableText,
-  dataAspect: z.string(),
-  dataProperty: z.string(),
-  lat: z.number().openapi({ description: 'Where the item is (beyond the SPEC: the roads map needs it)' }),
-  lon: z.number(),
-  pageName: nullableText.openapi({
+  ...flat,
+  lat: flat.lat.openapi({ description: 'Where the item is (beyond the SPEC: the roads map needs it)' }),
+  pageName: flat.pageName.openapi({
     description: 'The page route the item belongs to (beyond the SPEC: edit controls ask canEdit)',
   }),
-  cityName: nullableText,
 }
 
 /** Fields the Alert item keeps under `data` and the staff record keeps flat. */
-const dataFields = {
-  lines: z.array(z.string()),
-  classes: z.array(z.string()),
-  location: nullableText,
-  status: nullableText,
-  dataTemplate: nullableText,
-  specialData: nullableText,
-  lockResultUntil: nullableText,
-}
+const dataFields = zodFields(DATA_ANSWER_FIELDS)
 
 export const alertItemSchema = z
   .object({
@@ -87,10 +103,7 @@ export const itemRecordSchema = z
   .object({
     ...itemFields,
     ...dataFields,
-    isActive: z.boolean(),
-    order: z.number().int(),
-    areaMiles: z.number(),
-    layer: z.number().int(),
+    ...zodFields(STAFF_ANSWER_FIELDS),
     fetchError: nullableText,
     nextFetchAt: nullableText,
     hasEditKey: z.boolean(),

@@ -1,20 +1,23 @@
 /**
  * Every field of an item, once: its name (camelCase; the database column and the manage calls' PascalCase
- * are derived by `columnOf` and `pascal`, never typed again), its kind, its limit, a new item's value,
- * where the public Alert item carries it, and how the edit dialog shows it. The API's input schema
- * (item-fields-schema.ts), the defaults and the row mapping (server/lib/item-input.ts), the public view and
- * the staff record (server/lib/item-view.ts), the dialog's form (editor/draft.ts, islands/staff/ItemFields.tsx)
- * and the permission table's field list (field-permission.ts) all read it. docs/common-changes.md walks
- * through adding a field.
+ * are derived by `columnOf` and `pascal`, never typed again), its kind, its limit, a new item's value, and how
+ * the edit dialog shows it; where the answers carry it and as what is its line in item-answer-fields.ts (or
+ * item-staff-fields.ts for a staff-only field: the visitor pages' answer checks read only the first). The API's
+ * input schema (item-fields-schema.ts), the defaults and the row mapping (server/lib/item-input.ts), the public
+ * view and the staff record (server/lib/item-view.ts), the answers' OpenAPI schemas (server/schemas.ts) and checks
+ * (api/live-answers.ts, api/answers.ts), the dialog's form (editor/draft.ts, islands/staff/ItemFields.tsx) and the
+ * permission table's field list (field-permission.ts) all read it. docs/common-changes.md walks through adding a field.
  *
- * The order is the SPEC's Alert item (section 3: id, priority, stateType, state, title, class, image, link,
- * icon, dataLink, dataLinkType, valueChanged, retrieved, isOld, dataCategory, category, dataAspect,
- * dataProperty), then what Porchlight adds to it, then its `data`, then the staff record's own fields:
- * the public view and the record are written in this order.
+ * The order is item-answer-fields.ts's, then item-staff-fields.ts's: the SPEC's Alert item (section 3), then
+ * what Porchlight adds to it, then its `data`, then the staff record's own fields; the public view and the
+ * record are written in it.
  */
 import type { I18nKey } from '../i18n/index.ts'
 import type { Aspect } from './items.ts'
 import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-limits.ts'
+import type { Check, Infer } from './api/shape.ts'
+import { DATA_ANSWER_FIELDS, ITEM_ANSWER_FIELDS } from './item-answer-fields.ts'
+import { STAFF_ANSWER_FIELDS } from './item-staff-fields.ts'
 
 /**
  * How a field is typed, stored and edited.
@@ -44,8 +47,16 @@ export type FieldKind =
   | 'number'
   | 'stamp'
 
-/** Where the public Alert item (and the reaction) carries a field: flat, under `data`, or not at all (staff only). */
+/**
+ * Where the public Alert item (and the reaction) carries a field: flat, under `data`, or not at all (staff only):
+ * the group of item-answer-fields.ts (or item-staff-fields.ts) that names it.
+ */
 export type FieldView = 'item' | 'data' | 'staff'
+const PLACES = { item: ITEM_ANSWER_FIELDS, data: DATA_ANSWER_FIELDS, staff: STAFF_ANSWER_FIELDS }
+type Places = typeof PLACES
+/** Any field of the table. */
+export type FieldName = { [V in FieldView]: keyof Places[V] }[FieldView]
+type ViewOf<K extends FieldName> = { [V in FieldView]: K extends keyof Places[V] ? V : never }[FieldView]
 
 /** The edit dialog's place for a field: its group, the row it shares, its label and hint (dictionary keys). */
 export type DialogSpec = {
@@ -85,6 +96,7 @@ export type FieldSpec = {
   default?: string | number | boolean | null | readonly string[]
   /** The column when it is not the snake_case of the name ('order' is an SQL word). */
   column?: string
+  /** Where the answers carry it (item-answer-fields.ts, item-staff-fields.ts). */
   view: FieldView
   /** Whether the API takes it (POST/PUT /items, POST /api/manage); the others the server sets. */
   input: boolean
@@ -94,23 +106,24 @@ export type FieldSpec = {
   dialog?: DialogSpec
 }
 
+/** A field's entry in the table: all but its place, which item-answer-fields.ts or item-staff-fields.ts gives. */
+type FieldEntry = Omit<FieldSpec, 'view'>
+
 /** The table. Limits without a SPEC line are Porchlight's own, one per field, used by the API and the dialog alike. */
-export const ITEM_FIELD_TABLE = {
-  id: { kind: 'id', view: 'item', input: false },
+const ENTRIES = {
+  id: { kind: 'id', input: false },
   priority: {
     kind: 'priority',
     max: 20,
     default: 'Normal',
-    view: 'item',
     input: true,
     dialog: { at: 4, group: 'item', row: 'kind', label: 'edit.priority' },
   },
-  stateType: { kind: 'text', max: 40, default: null, view: 'item', input: true },
+  stateType: { kind: 'text', max: 40, default: null, input: true },
   state: {
     kind: 'text',
     max: 200,
     default: null,
-    view: 'item',
     input: true,
     dialog: { at: 5, group: 'item', row: 'kind', label: 'edit.state' },
   },
@@ -119,16 +132,14 @@ export const ITEM_FIELD_TABLE = {
     // SPEC section 5: "the title is under 200 characters | 'Title must be less than 200 characters'".
     max: TITLE_LIMIT,
     limitNote: "SPEC section 5: 'the title is under 200 characters' (after trimming)",
-    view: 'item',
     input: true,
     dialog: { at: 1, group: 'item', label: 'edit.title', hint: 'edit.titleHint' },
   },
-  class: { kind: 'text', max: 80, default: null, view: 'item', input: true },
+  class: { kind: 'text', max: 80, default: null, input: true },
   image: {
     kind: 'url',
     max: 2000,
     default: null,
-    view: 'item',
     input: true,
     dialog: { at: 9, group: 'item', row: 'links', label: 'edit.image', labels: { cameras: 'edit.cameraImage' } },
   },
@@ -136,21 +147,19 @@ export const ITEM_FIELD_TABLE = {
     kind: 'url',
     max: 2000,
     default: null,
-    view: 'item',
     input: true,
     dialog: { at: 8, group: 'item', row: 'links', label: 'edit.link' },
   },
-  icon: { kind: 'text', max: 200, default: null, view: 'item', input: true },
-  dataLink: { kind: 'text', max: 2000, default: null, view: 'item', input: true },
-  dataLinkType: { kind: 'text', max: 40, default: null, view: 'item', input: true },
-  valueChanged: { kind: 'stamp', default: null, view: 'item', input: false },
-  retrieved: { kind: 'stamp', default: null, view: 'item', input: false },
-  isOld: { kind: 'flag', default: false, view: 'item', input: false },
+  icon: { kind: 'text', max: 200, default: null, input: true },
+  dataLink: { kind: 'text', max: 2000, default: null, input: true },
+  dataLinkType: { kind: 'text', max: 40, default: null, input: true },
+  valueChanged: { kind: 'stamp', default: null, input: false },
+  retrieved: { kind: 'stamp', default: null, input: false },
+  isOld: { kind: 'flag', default: false, input: false },
   dataCategory: {
     kind: 'text',
     max: 40,
     default: null,
-    view: 'item',
     input: true,
     dialog: {
       at: 3,
@@ -165,7 +174,6 @@ export const ITEM_FIELD_TABLE = {
     kind: 'text',
     max: 80,
     default: null,
-    view: 'item',
     input: true,
     dialog: { at: 7, id: 'edit-label', group: 'item', label: 'edit.category', hint: 'edit.categoryHint' },
   },
@@ -173,16 +181,14 @@ export const ITEM_FIELD_TABLE = {
   dataAspect: {
     kind: 'aspect',
     default: 'local',
-    view: 'item',
     input: true,
     dialog: { at: 2, id: 'edit-aspect', group: 'item', row: 'kind', label: 'edit.section' },
   },
-  dataProperty: { kind: 'word', max: 40, default: 'manager', view: 'item', input: true },
+  dataProperty: { kind: 'word', max: 40, default: 'manager', input: true },
   lat: {
     kind: 'number',
     min: -90,
     max: 90,
-    view: 'item',
     input: true,
     dialog: { at: 13, group: 'where', row: 'point', label: 'edit.lat', chars: 20 },
   },
@@ -190,7 +196,6 @@ export const ITEM_FIELD_TABLE = {
     kind: 'number',
     min: -180,
     max: 180,
-    view: 'item',
     input: true,
     dialog: { at: 14, group: 'where', row: 'point', label: 'edit.lon', chars: 20 },
   },
@@ -198,7 +203,6 @@ export const ITEM_FIELD_TABLE = {
     kind: 'route',
     max: 120,
     default: null,
-    view: 'item',
     input: true,
     dialog: {
       at: 11,
@@ -214,7 +218,6 @@ export const ITEM_FIELD_TABLE = {
     kind: 'text',
     max: 200,
     default: null,
-    view: 'item',
     input: true,
     dialog: { at: 12, id: 'edit-city', group: 'where', row: 'place', label: 'edit.cityName', scoped: true },
   },
@@ -224,20 +227,18 @@ export const ITEM_FIELD_TABLE = {
     entries: 50,
     linesText: 20_000,
     default: [],
-    view: 'data',
     input: true,
     dialog: { at: 6, group: 'item', label: 'edit.lines', hint: 'edit.linesHint' },
   },
-  classes: { kind: 'list', max: 80, entries: 50, default: [], view: 'data', input: true },
-  location: { kind: 'text', max: 300, default: null, view: 'data', input: true },
-  status: { kind: 'text', max: 80, default: null, view: 'data', input: true },
+  classes: { kind: 'list', max: 80, entries: 50, default: [], input: true },
+  location: { kind: 'text', max: 300, default: null, input: true },
+  status: { kind: 'text', max: 80, default: null, input: true },
   // A template's url may carry a key: the public view always says null (staff read it from their record).
-  dataTemplate: { kind: 'template', max: 20_000, default: null, view: 'data', input: true, secret: true },
+  dataTemplate: { kind: 'template', max: 20_000, default: null, input: true, secret: true },
   specialData: {
     kind: 'json',
     max: 50_000,
     default: null,
-    view: 'data',
     input: true,
     dialog: {
       at: 10,
@@ -249,12 +250,11 @@ export const ITEM_FIELD_TABLE = {
       aspects: ['statuses', 'roads', 'cameras'],
     },
   },
-  lockResultUntil: { kind: 'time', default: null, view: 'data', input: true },
+  lockResultUntil: { kind: 'time', default: null, input: true },
   // SPEC section 3, the manage save payload: "IsActive | true", "AreaMiles | 10".
   isActive: {
     kind: 'flag',
     default: true,
-    view: 'staff',
     input: true,
     dialog: { at: 17, id: 'edit-active', group: 'where', label: 'edit.active' },
   },
@@ -264,7 +264,6 @@ export const ITEM_FIELD_TABLE = {
     max: 1_000_000,
     default: 0,
     column: 'sort_order',
-    view: 'staff',
     input: true,
     dialog: { at: 16, group: 'where', row: 'point', label: 'edit.order', chars: 10 },
   },
@@ -273,17 +272,45 @@ export const ITEM_FIELD_TABLE = {
     positive: true,
     max: MAX_AREA_MILES,
     default: DEFAULT_AREA_MILES,
-    view: 'staff',
     input: true,
     dialog: { at: 15, id: 'edit-area', group: 'where', row: 'point', label: 'edit.areaMiles', chars: 10 },
   },
-  layer: { kind: 'int', min: 0, max: 99, default: 0, view: 'staff', input: true },
-} as const satisfies Record<string, FieldSpec>
+  layer: { kind: 'int', min: 0, max: 99, default: 0, input: true },
+} as const satisfies { [K in FieldName]: FieldEntry }
 
-export type ItemFieldTable = typeof ITEM_FIELD_TABLE
+type Entries = typeof ENTRIES
+export type ItemFieldTable = { [K in FieldName]: Entries[K] & { view: ViewOf<K> } }
 type Table = ItemFieldTable
-/** Any field of the table. */
-export type FieldName = keyof Table
+/** The table: each entry with its place, in the answer fields' order. */
+export const ITEM_FIELD_TABLE = Object.fromEntries(
+  (Object.keys(PLACES) as FieldView[]).flatMap((view) =>
+    (Object.keys(PLACES[view]) as FieldName[]).map((name) => [name, { ...ENTRIES[name], view }]),
+  ),
+) as Table
+
+/** What an answer carries for a field of each kind (the field's answer check must say the same). */
+type AnswerOf<Kind extends FieldKind> = Kind extends 'id' | 'int' | 'number'
+  ? number
+  : Kind extends 'flag'
+    ? boolean
+    : Kind extends 'lines' | 'list'
+      ? string[]
+      : Kind extends 'priority' | 'aspect' | 'title' | 'word'
+        ? string
+        : string | null
+type CheckOf<K extends FieldName> = { [V in FieldView]: K extends keyof Places[V] ? Places[V][K] : never }[FieldView]
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Disagrees = {
+  [K in FieldName]: CheckOf<K> extends Check<unknown>
+    ? Same<AnswerOf<Entries[K]['kind']>, Infer<CheckOf<K>>> extends true
+      ? never
+      : K
+    : K
+}[FieldName]
+// Fails type checking naming each field whose kind and answer check disagree (a list answered as a text, say).
+const kindsAgree: [Disagrees] extends [never] ? true : { disagree: Disagrees } = true
+void kindsAgree
+
 /** The fields the API takes (the permission table's fields: field-permission.ts). */
 export type InputField = { [K in FieldName]: Table[K]['input'] extends true ? K : never }[FieldName]
 

@@ -1,10 +1,17 @@
 // The field table (src/lib/item-fields.ts) and everything derived from it agree: the API's input schema, the defaults,
-// the public view and staff record, the dialog's fields and limits, the dictionaries; the SPEC's title limit is the
-// one the server, the dialog and the table use; old migrations import no live code.
+// the public view and staff record, the answers' OpenAPI schemas and the API client's checks, the dialog's fields and
+// limits, the dictionaries; the SPEC's title limit is the one the server, the dialog and the table use; old migrations
+// import no live code.
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { DEFAULTS, FIELD_COLUMNS, itemInput, prepareItem } from '../../server/lib/item-input.ts'
-import { publicView, toRecord } from '../../server/lib/item-view.ts'
+import { publicView, toAlertItem, toRecord } from '../../server/lib/item-view.ts'
+import { alertItemSchema, itemRecordSchema } from '../../server/schemas.ts'
+import type { z } from '@hono/zod-openapi'
+import type { Check } from '../../src/lib/api/shape.ts'
+import { alertItem } from '../../src/lib/api/live-answers.ts'
+import { DATA_ANSWER_FIELDS, ITEM_ANSWER_FIELDS } from '../../src/lib/item-answer-fields.ts'
+import { STAFF_ANSWER_FIELDS } from '../../src/lib/item-staff-fields.ts'
 import type { ItemRow } from '../../server/db/schema.ts'
 import { ITEM_FIELDS } from '../../src/lib/field-permission.ts'
 import {
@@ -18,6 +25,7 @@ import {
   dialogId,
   fieldSpec,
   inputLimit,
+  type FieldKind,
 } from '../../src/lib/item-fields.ts'
 import { itemProblems } from '../../src/lib/items.ts'
 import { newDraft, toPayload } from '../../src/lib/editor/draft.ts'
@@ -191,6 +199,59 @@ describe('the field table', () => {
     expect(source).not.toMatch(/maxLength=\{\d/)
     const business = readFileSync('src/islands/staff/BusinessFields.tsx', 'utf8')
     expect(business).not.toMatch(/maxLength(=\{|: )\d/)
+  })
+})
+
+describe('the answers’ fields', () => {
+  /** What an answer may carry for a field of each kind: a sample of each type, and which of them fit. */
+  const SAMPLES = { whole: 3, fraction: 1.5, flag: true, word: 'x', none: null, list: ['x'] }
+  type Sample = keyof typeof SAMPLES
+  const FITS: Record<FieldKind, Sample[]> = {
+    id: ['whole'],
+    int: ['whole'],
+    number: ['whole', 'fraction'],
+    flag: ['flag'],
+    lines: ['list'],
+    list: ['list'],
+    priority: ['word'],
+    aspect: ['word'],
+    title: ['word'],
+    word: ['word'],
+    text: ['word', 'none'],
+    url: ['word', 'none'],
+    json: ['word', 'none'],
+    template: ['word', 'none'],
+    route: ['word', 'none'],
+    time: ['word', 'none'],
+    stamp: ['word', 'none'],
+  }
+  const record = itemRecordSchema.shape as Record<string, z.ZodType>
+  const checks: Record<string, Check<unknown>> = { ...ITEM_ANSWER_FIELDS, ...DATA_ANSWER_FIELDS, ...STAFF_ANSWER_FIELDS }
+
+  it('are the table’s, in its order, in the OpenAPI document’s schemas and the API client’s checks', () => {
+    expect(Object.keys(alertItemSchema.shape)).toEqual([...VIEW_FIELDS, 'data', 'distance', 'source', 'startsAt', 'endsAt'])
+    expect(Object.keys(alertItemSchema.shape.data.shape)).toEqual(DATA_FIELDS)
+    expect(Object.keys(record).slice(0, FIELD_NAMES.length)).toEqual(FIELD_NAMES)
+    expect(Object.keys(checks)).toEqual(FIELD_NAMES)
+  })
+
+  it('are typed by each field’s kind, alike in the OpenAPI schema and the API client’s check', () => {
+    for (const name of FIELD_NAMES) {
+      const { kind } = fieldSpec(name)
+      for (const [sample, value] of Object.entries(SAMPLES)) {
+        const fits = FITS[kind].includes(sample as Sample)
+        expect(record[name]!.safeParse(value).success, `${name} (${kind}) schema, ${sample}`).toBe(fits)
+        expect(checks[name]!(value), `${name} (${kind}) check, ${sample}`).toBe(fits)
+      }
+    }
+  })
+
+  it('let a public item the server writes through the visitor pages’ check, and nothing with a field mistyped', () => {
+    const item = toAlertItem(row(), 1.2)
+    expect(alertItem(item)).toBe(true)
+    for (const name of VIEW_FIELDS)
+      expect(alertItem({ ...item, [name]: FITS[fieldSpec(name).kind].includes('list') ? 'x' : ['x'] }), name).toBe(false)
+    for (const name of DATA_FIELDS) expect(alertItem({ ...item, data: { ...item.data, [name]: 3 } }), name).toBe(false)
   })
 })
 

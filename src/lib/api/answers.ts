@@ -30,17 +30,16 @@ import type {
   UserView,
 } from './types.ts'
 import type { RouteName } from './routes.ts'
-import { alertItem, coverage, dataFields, itemFields, nullableText, reaction } from './live-answers.ts'
+import { DATA_ANSWER_FIELDS, ITEM_ANSWER_FIELDS } from '../item-answer-fields.ts'
+import { STAFF_ANSWER_FIELDS } from '../item-staff-fields.ts'
+import { alertItem, coverage, nullableText, reaction } from './live-answers.ts'
 
 const { text, int } = shape
 
 const itemRecord = shape.object({
-  ...itemFields,
-  ...dataFields,
-  isActive: shape.boolean,
-  order: int,
-  areaMiles: shape.number,
-  layer: int,
+  ...ITEM_ANSWER_FIELDS,
+  ...DATA_ANSWER_FIELDS,
+  ...STAFF_ANSWER_FIELDS,
   fetchError: nullableText,
   nextFetchAt: nullableText,
   hasEditKey: shape.boolean,

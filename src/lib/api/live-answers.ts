@@ -3,47 +3,15 @@
  * so a place page loads only these when its live data arrives (about 0.9 KB gzip with shape.ts). answers.ts
  * pins them to the server's types with the rest.
  */
+import { DATA_ANSWER_FIELDS, ITEM_ANSWER_FIELDS, nullableText } from '../item-answer-fields.ts'
 import * as shape from './shape.ts'
 
 const { text, int } = shape
-export const nullableText = shape.nullable(shape.text)
-
-export const itemFields = {
-  id: int,
-  priority: text,
-  stateType: nullableText,
-  state: nullableText,
-  title: text,
-  class: nullableText,
-  image: nullableText,
-  link: nullableText,
-  icon: nullableText,
-  dataLink: nullableText,
-  dataLinkType: nullableText,
-  valueChanged: nullableText,
-  retrieved: nullableText,
-  isOld: shape.boolean,
-  dataCategory: nullableText,
-  category: nullableText,
-  dataAspect: text,
-  dataProperty: text,
-  lat: shape.number,
-  lon: shape.number,
-  pageName: nullableText,
-  cityName: nullableText,
-}
-export const dataFields = {
-  lines: shape.array(text),
-  classes: shape.array(text),
-  location: nullableText,
-  status: nullableText,
-  dataTemplate: nullableText,
-  specialData: nullableText,
-  lockResultUntil: nullableText,
-}
+export { nullableText }
+// The item's fields as the field table places them (item-answer-fields.ts): flat, and under `data`.
 export const alertItem = shape.object({
-  ...itemFields,
-  data: shape.object(dataFields),
+  ...ITEM_ANSWER_FIELDS,
+  data: shape.object(DATA_ANSWER_FIELDS),
   distance: shape.number,
   source: shape.optional(shape.nullable(shape.object({ name: text, url: nullableText }))),
   startsAt: shape.optional(nullableText),
