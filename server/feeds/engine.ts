@@ -1,6 +1,7 @@
 // One run of one feed: claim it, fetch (conditionally), decode in a worker, resolve zones, store, and record the outcome.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
+import { countItemsOfFeed } from '../db/queries/feed-items.ts'
 import { claimFeed, feedRow, finishFeedRun } from '../db/queries/feeds.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
 import { adapters } from './adapters/index.ts'
@@ -110,16 +111,12 @@ async function fail(db: Db, feed: Feed, options: EngineOptions, now: Date, error
 }
 
 async function succeed(db: Db, feed: Feed, options: EngineOptions, now: Date, changes: Record<string, unknown>) {
-  const count = await db
-    .selectFrom('items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('feed_id', '=', feed.id)
-    .executeTakeFirstOrThrow()
+  const count = await countItemsOfFeed(db, feed.id)
   await finishFeedRun(db, feed.id, options.owner, {
     ...changes,
     failures: 0,
     last_success_at: now.toISOString(),
-    item_count: Number(count.count),
+    item_count: count,
     next_run_at: later(now, feed.scheduleSeconds * 1000),
   })
 }

@@ -9,7 +9,8 @@ import {
 } from '../../src/lib/template.ts'
 import type { Db } from '../db/index.ts'
 import { getItem, updateItem } from '../db/queries/items.ts'
-import type { ItemRow, ItemUpdate } from '../db/schema.ts'
+import { dueTemplateItems, moveNextFetch, restoreNextFetch, type DueTemplateItem } from '../db/queries/template-items.ts'
+import type { ItemUpdate } from '../db/schema.ts'
 import { createExtractor, type Extractor } from '../lib/extract-pool.ts'
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts'
 
@@ -45,10 +46,7 @@ export const PAUSED_UNTIL = '9999-12-31T00:00:00.000Z'
 const FIRST_TICK_MS = 1000
 const ERROR_MAX_CHARS = 300
 
-type DueItem = Pick<
-  ItemRow,
-  'id' | 'data_template' | 'link' | 'next_fetch_at' | 'lock_result_until' | 'retrieved' | 'fetch_error'
->
+type DueItem = DueTemplateItem
 type Run = { options: TemplateJobOptions; extractor: Extractor; spentMs: number; budgetMs: number }
 type Outcome = 'skipped' | 'locked' | 'unchanged' | 'changed' | 'failed' | 'deferred'
 
@@ -64,23 +62,12 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 async function claim(db: Db, item: DueItem, next: string): Promise<boolean> {
   // A plain UPDATE rather than updateItem: next_fetch_at is not part of the stored public view.
-  const result = await db
-    .updateTable('items')
-    .set({ next_fetch_at: next })
-    .where('id', '=', item.id)
-    .where((eb) => (item.next_fetch_at === null ? eb('next_fetch_at', 'is', null) : eb('next_fetch_at', '=', item.next_fetch_at)))
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
+  return moveNextFetch(db, item.id, item.next_fetch_at, next)
 }
 
 /** Gives a claimed item back (next_fetch_at as this run read it), so the next run takes it first. */
 async function unclaim(db: Db, item: DueItem, claimed: string): Promise<void> {
-  await db
-    .updateTable('items')
-    .set({ next_fetch_at: item.next_fetch_at })
-    .where('id', '=', item.id)
-    .where('next_fetch_at', '=', claimed)
-    .execute()
+  await restoreNextFetch(db, item.id, item.next_fetch_at, claimed)
 }
 
 /** Records a failed read: the last result stays, and shows as old once the last good read is stale. */
@@ -181,16 +168,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  */
 export async function runTemplateJob(db: Db, options: TemplateJobOptions): Promise<TemplateJobSummary> {
   const now = options.now?.() ?? new Date()
-  const due = await db
-    .selectFrom('items')
-    .select(['id', 'data_template', 'link', 'next_fetch_at', 'lock_result_until', 'retrieved', 'fetch_error'])
-    .where('data_template', 'is not', null)
-    .where('is_active', '=', 1)
-    .where((eb) => eb.or([eb('next_fetch_at', 'is', null), eb('next_fetch_at', '<=', now.toISOString())]))
-    .orderBy('next_fetch_at', (order) => order.asc().nullsFirst())
-    .orderBy('id')
-    .limit(options.limit ?? JOB_LIMIT)
-    .execute()
+  const due = await dueTemplateItems(db, now, options.limit ?? JOB_LIMIT)
   const summary: TemplateJobSummary = { checked: 0, changed: 0, failed: 0, deferred: 0 }
   const budgetMs = options.extractBudgetMs ?? JOB_EXTRACT_BUDGET_MS
   const run: Run = { options, extractor: options.extractor ?? createExtractor(), spentMs: 0, budgetMs }
