@@ -1,7 +1,8 @@
-// The decode worker thread: parses one feed body with its adapter and prepares its items (shapes capped,
-// serialised, hashed), or parses a batch of NWS zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and
-// no hashing ever blocks requests.
-import { parentPort, workerData } from 'node:worker_threads'
+// The decode worker thread, kept between runs (server/feeds/decode.ts): for each job posted it parses one feed
+// body with its adapter and prepares its items (shapes capped, serialised, hashed), or parses a batch of NWS
+// zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and no hashing ever blocks requests.
+import { getHeapStatistics } from 'node:v8'
+import { parentPort } from 'node:worker_threads'
 import { bodyText } from '../lib/body-text.ts'
 import { prepareAll } from './prepare.ts'
 import type { DecodeContext, PreparedResult } from './types.ts'
@@ -16,8 +17,10 @@ export type DecodeJob = { kind?: 'decode'; adapter: string; body: DecodeBody; co
 /** Zone texts by URL (fetched answers or stored rows); the reply lists each URL's shape, or null. */
 export type ZonesJob = { kind: 'zones'; texts: [string, string][] }
 export type WorkerJob = DecodeJob | ZonesJob
-export type DecodeReply = { ok: true; result: PreparedResult } | { ok: false; error: string }
-export type ZonesReply = { ok: true; result: [string, ZoneShape | null][] } | { ok: false; error: string }
+/** A job's result or error, and this thread's heap after it (a worker grown past its limit is not kept). */
+export type WorkerReply<T> = ({ ok: true; result: T } | { ok: false; error: string }) & { heapMb: number }
+export type DecodeReply = WorkerReply<PreparedResult>
+export type ZonesReply = WorkerReply<[string, ZoneShape | null][]>
 
 function bodyOf(body: DecodeBody, binary: boolean): string {
   if (typeof body === 'string') return body
@@ -25,8 +28,8 @@ function bodyOf(body: DecodeBody, binary: boolean): string {
   return binary ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') : bodyText(bytes, contentType)
 }
 
-// Adapters are loaded only for a decode job: a zones job starts without them (some adapters load large
-// libraries, and a run may start several zone workers).
+// Adapters are loaded at the first decode job, once: a worker that only parses zones never loads them (some
+// adapters load large libraries).
 async function decode(job: DecodeJob): Promise<PreparedResult> {
   const { adapters, binaryAdapters } = await import('./adapters/index.ts')
   const decode = adapters[job.adapter]
@@ -41,14 +44,18 @@ async function decode(job: DecodeJob): Promise<PreparedResult> {
   }
 }
 
-const job = workerData as WorkerJob
-let reply: DecodeReply | ZonesReply
-try {
-  reply =
-    job.kind === 'zones'
-      ? { ok: true, result: job.texts.map(([url, text]) => [url, zoneShape(text)]) }
-      : { ok: true, result: await decode(job) }
-} catch (error) {
-  reply = { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 300) }
+async function reply(job: WorkerJob): Promise<DecodeReply | ZonesReply> {
+  const heapMb = () => getHeapStatistics().total_heap_size / 2 ** 20
+  try {
+    return job.kind === 'zones'
+      ? { ok: true, result: job.texts.map(([url, text]) => [url, zoneShape(text)]), heapMb: heapMb() }
+      : { ok: true, result: await decode(job), heapMb: heapMb() }
+  } catch (error) {
+    return { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 300), heapMb: heapMb() }
+  }
 }
-parentPort?.postMessage(reply)
+
+// One job at a time: the main thread posts the next only after this one's reply.
+parentPort?.on('message', (job: WorkerJob) => {
+  void reply(job).then((answer) => parentPort?.postMessage(answer))
+})

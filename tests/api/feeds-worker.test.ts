@@ -1,8 +1,13 @@
-// Decoding in a worker thread, and the scheduler: due feeds run, two engines on one database fetch a feed once.
+// Decoding in a kept worker thread, and the scheduler: due feeds run, two engines on one database fetch a feed once.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feedRow } from '../../server/db/queries/feeds.ts'
 import { parseFeedsConfig } from '../../server/feeds/config.ts'
-import { decodeInWorker } from '../../server/feeds/decode.ts'
+import { decodeInWorker, decodeWorkerCount, keptDecodeWorkers, zonesInWorker } from '../../server/feeds/decode.ts'
 import { startFeedEngine } from '../../server/feeds/scheduler.ts'
 import { backends } from './backends.ts'
 import { feedItem, itemsBody, startFeedServer } from './feeds-fake.ts'
@@ -38,6 +43,59 @@ describe('decodeInWorker', () => {
     await expect(decodeInWorker('nonesuch', '{}', context)).rejects.toThrow('Unknown adapter nonesuch')
     const big = itemsBody(Array.from({ length: 20_000 }, (_, index) => feedItem(`n${index}`)))
     await expect(decodeInWorker('items-json', big, context, 5)).rejects.toThrow('Decoding took longer than 0.005 s')
+  })
+})
+
+describe('the kept decode worker', () => {
+  const small = itemsBody([feedItem('a')])
+
+  it('serves run after run (decodes and zones) from one thread; a decode past its limit ends it and the next run gets a fresh one', async () => {
+    expect((await decodeInWorker('items-json', small, context)).items).toHaveLength(1)
+    const kept = keptDecodeWorkers()
+    expect(kept).toHaveLength(1)
+    expect((await decodeInWorker('items-json', small, context)).items).toHaveLength(1)
+    expect(await zonesInWorker([['https://zones.test/a', 'not a zone']])).toEqual(new Map([['https://zones.test/a', null]]))
+    expect(keptDecodeWorkers()).toEqual(kept)
+
+    // Still parsing 40,000 records when its 20 ms are up: the thread is terminated, not kept.
+    const big = itemsBody(Array.from({ length: 40_000 }, (_, index) => feedItem(`n${index}`)))
+    await expect(decodeInWorker('items-json', big, context, 20)).rejects.toThrow('Decoding took longer than 0.02 s')
+    expect(keptDecodeWorkers()).toEqual([])
+    expect((await decodeInWorker('items-json', small, context)).items).toHaveLength(1)
+    expect(keptDecodeWorkers()).toHaveLength(1)
+    expect(keptDecodeWorkers()).not.toEqual(kept)
+  })
+
+  it('runs a job that finds every kept worker busy in a thread of its own, ended with the job', async () => {
+    const kept = keptDecodeWorkers()
+    const both = await Promise.all([decodeInWorker('items-json', small, context), decodeInWorker('items-json', small, context)])
+    expect(both.map((result) => result.items.length)).toEqual([1, 1])
+    expect(keptDecodeWorkers()).toHaveLength(1)
+    if (kept.length) expect(keptDecodeWorkers()).toEqual(kept)
+  })
+
+  it('does not keep the process alive once idle', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'decode-'))
+    const script = join(folder, 'decode-once.mjs')
+    await writeFile(
+      script,
+      `const { decodeInWorker } = await import(${JSON.stringify(new URL('../../server/feeds/decode.ts', import.meta.url).href)})
+      const result = await decodeInWorker('items-json', ${JSON.stringify(small)}, { feedId: 'x', now: new Date(), options: {} })
+      console.log(result.items.length)`,
+    )
+    try {
+      // Without the unref the child never ends and the time limit kills it.
+      const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 20_000 })
+      expect(stdout.trim()).toBe('1')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps 1 to 8 workers as FEEDS_DECODE_WORKERS says, 1 otherwise', () => {
+    expect([undefined, '2', '8', '9', '0', 'x'].map((value) => decodeWorkerCount({ FEEDS_DECODE_WORKERS: value }))).toEqual([
+      1, 2, 8, 1, 1, 1,
+    ])
   })
 })
 
