@@ -2,8 +2,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { SignJWT, jwtVerify } from 'jose'
-import { roleFromClaims, type Editor } from '../../src/lib/can-edit.ts'
+import type { Editor } from '../../src/lib/can-edit.ts'
 import { ROLES, type Role } from '../../src/lib/decode/editor-auth.ts'
+import { tokenScope } from '../../src/lib/decode/token.ts'
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60
 export const EDIT_KEY_TOKEN_SECONDS = 12 * 60 * 60
@@ -70,16 +71,12 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
     })
     const sub = payload.sub ?? ''
     const userId = /^\d+$/.test(sub) ? Number(sub) : null
-    const itemId = typeof payload['itemId'] === 'number' ? payload['itemId'] : null
-    if (userId === null && !(sub.startsWith('item:') && itemId !== null)) return null
+    // The role and scope are read as the browser reads them (src/lib/decode/token.ts).
+    const scope = tokenScope(payload)
+    if (userId === null && !(sub.startsWith('item:') && scope.itemId !== null)) return null
     return {
       userId,
-      role: roleFromClaims(payload),
-      email: stringOrNull(payload['email']) ?? '',
-      name: stringOrNull(payload['name']) ?? '',
-      itemId,
-      pageName: stringOrNull(payload['pageName']),
-      cityName: stringOrNull(payload['cityName']),
+      ...scope,
       keyTag: stringOrNull(payload['keyTag']),
       version: typeof payload['ver'] === 'number' ? payload['ver'] : 0,
       sessionId: stringOrNull(payload['sid']),

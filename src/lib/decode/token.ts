@@ -20,8 +20,9 @@ export type TokenUser = {
  * @example tokenClaims(token)?.['sub'] // '7'
  */
 export function tokenClaims(token: string): Record<string, unknown> | null {
-  const part = token.split('.')[1]
-  if (!part || token.split('.').length !== 3 || part.length > 8000) return null
+  const parts = token.split('.')
+  const part = parts[1]
+  if (parts.length !== 3 || !part || part.length > 8000) return null
   try {
     const binary = atob(
       part
@@ -37,18 +38,18 @@ export function tokenClaims(token: string): Record<string, unknown> | null {
 }
 
 const text = (value: unknown, max: number): string => (typeof value === 'string' ? value.slice(0, max) : '')
-const orNull = (value: unknown): string | null => (typeof value === 'string' && value ? value.slice(0, 200) : null)
+const orNull = (value: unknown): string | null => text(value, 200) || null
+
+/** Who a token names: its role and scope. */
+export type TokenScope = Omit<TokenUser, 'expiresAt'>
 
 /**
- * Decodes a stored token (untrusted); null when it is malformed or expired at `now`.
- * The role comes from the EntityType claim, else the role claim (SPEC section 6).
- * @example decodeToken(localStorage token, Date.now())?.role // 'admin'
+ * Reads who an access token names from its claims (decoded here, or verified by the server's
+ * server/lib/auth.ts): the role from the EntityType claim, else the role claim (SPEC section 6), and
+ * the scope fields, capped at the lengths the API accepts.
+ * @example tokenScope({ EntityType: 2, pageName: 'wa/duvall' }) // { role: 'page', pageName: 'wa/duvall', … }
  */
-export function decodeToken(token: unknown, now: number): TokenUser | null {
-  if (typeof token !== 'string') return null
-  const claims = tokenClaims(token)
-  const exp = claims?.['exp']
-  if (!claims || typeof exp !== 'number' || exp * 1000 <= now) return null
+export function tokenScope(claims: Record<string, unknown>): TokenScope {
   return {
     role: roleFromClaims(claims),
     email: text(claims['email'], 254),
@@ -56,6 +57,17 @@ export function decodeToken(token: unknown, now: number): TokenUser | null {
     itemId: typeof claims['itemId'] === 'number' ? claims['itemId'] : null,
     pageName: orNull(claims['pageName']),
     cityName: orNull(claims['cityName']),
-    expiresAt: exp * 1000,
   }
+}
+
+/**
+ * Decodes a stored token (untrusted); null when it is malformed or expired at `now`.
+ * @example decodeToken(localStorage token, Date.now())?.role // 'admin'
+ */
+export function decodeToken(token: unknown, now: number): TokenUser | null {
+  if (typeof token !== 'string') return null
+  const claims = tokenClaims(token)
+  const exp = claims?.['exp']
+  if (!claims || typeof exp !== 'number' || exp * 1000 <= now) return null
+  return { ...tokenScope(claims), expiresAt: exp * 1000 }
 }

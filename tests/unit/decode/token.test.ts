@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeToken } from '../../../src/lib/decode/token.ts'
+import { signAccessToken, verifyAccessToken } from '../../../server/lib/auth.ts'
+import { decodeToken, tokenScope } from '../../../src/lib/decode/token.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -40,5 +41,42 @@ describe('decodeToken', () => {
     ['not a string', 42],
   ])('refuses a token %s', (_, value) => {
     expect(decodeToken(value, NOW)).toBeNull()
+  })
+})
+
+describe('tokenScope', () => {
+  it('reads the role and scope, capped at the lengths the API accepts, and nothing for what is missing or not text', () => {
+    expect(tokenScope({ role: 'area', name: 'n'.repeat(300), email: 7, cityName: 'c'.repeat(300), pageName: '' })).toEqual({
+      role: 'area',
+      email: '',
+      name: 'n'.repeat(100),
+      itemId: null,
+      pageName: null,
+      cityName: 'c'.repeat(200),
+    })
+    expect(tokenScope({})).toEqual({ role: 'none', email: '', name: '', itemId: null, pageName: null, cityName: null })
+  })
+
+  it('is what both the browser and the server read from a signed token', async () => {
+    const secret = new TextEncoder().encode('test secret')
+    const subject = {
+      userId: 7,
+      role: 'page',
+      email: 'z@x.org',
+      name: 'Zoë',
+      itemId: null,
+      pageName: 'wa/duvall',
+      cityName: null,
+    } as const
+    const signed = await signAccessToken(secret, subject, new Date(NOW))
+    const scope = tokenScope({ EntityType: 2, email: 'z@x.org', name: 'Zoë', itemId: null, pageName: 'wa/duvall' })
+    expect(decodeToken(signed, NOW)).toEqual({ ...scope, expiresAt: NOW + 3_600_000 })
+    expect(await verifyAccessToken(secret, signed, new Date(NOW))).toEqual({
+      userId: 7,
+      ...scope,
+      keyTag: null,
+      version: 0,
+      sessionId: null,
+    })
   })
 })
