@@ -1,8 +1,18 @@
 // Writes a feed's decoded items into the items table: insert new, update changed, delete gone, in small transactions.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
+import {
+  deleteItemRows,
+  endedFeedItemIds,
+  expireFeedItems,
+  feedItemIds,
+  itemCountsByFeed,
+  storedFeedItems,
+  touchItems,
+  type StoredFeedItem,
+} from '../db/queries/feed-items.ts'
 import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
-import type { ItemRow, ItemUpdate, NewItemRow } from '../db/schema.ts'
+import type { ItemUpdate, NewItemRow } from '../db/schema.ts'
 import { pruneItemChanges } from '../lib/reaction-cells.ts'
 import { noteFeedRun } from '../notify/queue.ts'
 import { boundsBox } from './geometry.ts'
@@ -58,7 +68,7 @@ export type StoreOptions = {
   keep?: ReadonlySet<string>
 }
 
-type Existing = Pick<ItemRow, 'id' | 'source_id' | 'source_hash' | 'lock_result_until' | 'is_old'>
+type Existing = StoredFeedItem
 
 /** The items columns a feed item sets (never is_active: staff hiding an item sticks across runs). */
 type Columns = Omit<NewItem, 'created_at'> & { area_miles: number; geometry: string | null }
@@ -114,11 +124,7 @@ export async function storeFeedItems(
   const fresh = new Map<string, PreparedItem | FeedItem>()
   for (const item of items) if (!item.endsAt || item.endsAt > stamp) fresh.set(item.sourceId, item)
   const existing = new Map<string, Existing>()
-  const rows = await db
-    .selectFrom('items')
-    .select(['id', 'source_id', 'source_hash', 'lock_result_until', 'is_old'])
-    .where('feed_id', '=', feedId)
-    .execute()
+  const rows = await storedFeedItems(db, feedId)
   for (const row of rows) existing.set(row.source_id!, row)
 
   const summary: StoreSummary = { added: 0, changed: 0, unchanged: 0, removed: 0 }
@@ -177,39 +183,35 @@ export async function storeFeedItems(
  * one statement over a feed's 5,000 items used 51 ms of the request thread (bench:feeds).
  */
 async function touchFeedItems(db: Db, feedId: string, stamp: string): Promise<void> {
-  const ids = (await db.selectFrom('items').select('id').where('feed_id', '=', feedId).execute()).map((row) => row.id)
+  const ids = await feedItemIds(db, feedId)
   for (let at = 0; at < ids.length; at += TOUCH_PAGE) {
     if (at) await nextTurn()
-    await db
-      .updateTable('items')
-      .set({ fetched_at: stamp })
-      .where('id', 'in', ids.slice(at, at + TOUCH_PAGE))
-      .execute()
+    await touchItems(db, ids.slice(at, at + TOUCH_PAGE), stamp)
   }
 }
 
 /** Marks a feed's items old (is_old, with retrieved = the last good fetch) after an outage passes the stale threshold. */
 export async function markFeedStale(db: Db, feedId: string, lastSuccessAt: string | null): Promise<number> {
-  const rows = await db.selectFrom('items').select('id').where('feed_id', '=', feedId).where('is_old', '=', 0).execute()
+  const ids = await feedItemIds(db, feedId, 0)
   const pause = breather(WRITES_BETWEEN_PAUSES)
-  for (const { id } of rows) {
+  for (const id of ids) {
     await updateItem(db, id, { is_old: 1, retrieved: lastSuccessAt })
     await pause()
   }
-  return rows.length
+  return ids.length
 }
 
 /** A 304 after an outage: the items are current again, retrieved now. */
 export async function markFeedFresh(db: Db, feedId: string, now: Date): Promise<number> {
   const stamp = now.toISOString()
-  const rows = await db.selectFrom('items').select('id').where('feed_id', '=', feedId).where('is_old', '=', 1).execute()
+  const ids = await feedItemIds(db, feedId, 1)
   const pause = breather(WRITES_BETWEEN_PAUSES)
-  for (const { id } of rows) {
+  for (const id of ids) {
     await updateItem(db, id, { is_old: 0, retrieved: stamp, fetched_at: stamp })
     await pause()
   }
   await touchFeedItems(db, feedId, stamp)
-  return rows.length
+  return ids.length
 }
 
 /**
@@ -219,14 +221,7 @@ export async function markFeedFresh(db: Db, feedId: string, now: Date): Promise<
  */
 export async function endFeedItems(db: Db, feedIds: readonly string[], now: Date): Promise<number> {
   if (!feedIds.length) return 0
-  const stamp = now.toISOString()
-  const result = await db
-    .updateTable('items')
-    .set({ expires_at: stamp })
-    .where('feed_id', 'in', [...feedIds])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', stamp)]))
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+  return expireFeedItems(db, [...feedIds], now.toISOString())
 }
 
 /**
@@ -245,33 +240,14 @@ export async function deleteExpired(db: Db, now: Date, graceMs = 3_600_000): Pro
   const before = new Date(now.getTime() - graceMs).toISOString()
   let removed = 0
   for (;;) {
-    const rows = await db
-      .selectFrom('items')
-      .select('id')
-      .where('feed_id', 'is not', null)
-      .where('expires_at', '<', before)
-      .limit(BATCH)
-      .execute()
-    if (!rows.length) return removed
-    await db
-      .deleteFrom('items')
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute()
-    removed += rows.length
+    const ids = await endedFeedItemIds(db, before, BATCH)
+    if (!ids.length) return removed
+    await deleteItemRows(db, ids)
+    removed += ids.length
   }
 }
 
 /** Items of a feed, for the health endpoint. */
 export async function countFeedItems(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('items')
-    .select((eb) => ['feed_id', eb.fn.countAll<number>().as('count')])
-    .where('feed_id', 'is not', null)
-    .groupBy('feed_id')
-    .execute()
-  return new Map(rows.map((row) => [row.feed_id!, Number(row.count)]))
+  return itemCountsByFeed(db)
 }
