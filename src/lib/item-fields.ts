@@ -313,6 +313,8 @@ void kindsAgree
 
 /** The fields the API takes (the permission table's fields: field-permission.ts). */
 export type InputField = { [K in FieldName]: Table[K]['input'] extends true ? K : never }[FieldName]
+/** The fields the dialog's simple form shows (those with a `dialog` entry). */
+export type DialogField = { [K in FieldName]: Table[K] extends { dialog: object } ? K : never }[FieldName]
 
 export const FIELD_NAMES = Object.keys(ITEM_FIELD_TABLE) as FieldName[]
 const COLUMNS = Object.fromEntries(
@@ -420,7 +422,7 @@ export const SPEC_PAYLOAD_ORDER: readonly InputField[] = [
 export const VIEW_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).view === 'item')
 export const DATA_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).view === 'data')
 /** The fields the dialog's simple form shows, in its order. */
-export const DIALOG_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).dialog !== undefined).sort(
+export const DIALOG_FIELDS = FIELD_NAMES.filter((name): name is DialogField => fieldSpec(name).dialog !== undefined).sort(
   (a, b) => (fieldSpec(a).dialog?.at ?? 0) - (fieldSpec(b).dialog?.at ?? 0),
 )
 

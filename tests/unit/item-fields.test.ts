@@ -25,10 +25,12 @@ import {
   dialogId,
   fieldSpec,
   inputLimit,
+  pascal,
+  SPEC_PAYLOAD_ORDER,
   type FieldKind,
 } from '../../src/lib/item-fields.ts'
 import { itemProblems } from '../../src/lib/items.ts'
-import { newDraft, toPayload } from '../../src/lib/editor/draft.ts'
+import { draftFromRecord, newDraft, toPayload } from '../../src/lib/editor/draft.ts'
 
 const LOCALES = ['en', 'es', 'de', 'fr', 'ja', 'zh']
 const dictionaries = LOCALES.map(
@@ -190,6 +192,25 @@ describe('the field table', () => {
       expect(fieldSpec(name).input, name).toBe(true)
       // Every typed box has a limit (selects and the checkbox have none).
       if (!['aspect', 'priority', 'flag'].includes(fieldSpec(name).kind)) expect(inputLimit(name), name).toBeDefined()
+    }
+  })
+
+  it('carries each dialog field from a record into the form and back into the save payload, SPEC order first', () => {
+    const stored = { ...toRecord(row()), dataAspect: 'statuses' }
+    const draft = draftFromRecord(stored)
+    const fresh = newDraft({ aspect: 'statuses' })
+    for (const name of DIALOG_FIELDS) {
+      expect(fresh, name).toHaveProperty(name)
+      expect(String(draft[name as keyof typeof draft]), name).toBe(
+        Array.isArray(stored[name]) ? stored[name].join('\n') : String(stored[name] ?? ''),
+      )
+    }
+    const payload = toPayload(draft)
+    const others = DIALOG_FIELDS.filter((name) => !(SPEC_PAYLOAD_ORDER as readonly string[]).includes(name))
+    expect(Object.keys(payload)).toEqual(['Id', ...SPEC_PAYLOAD_ORDER.map(pascal), ...others.map(pascal), 'DataTemplate'])
+    for (const name of DIALOG_FIELDS) {
+      const sent = payload[pascal(name)]
+      expect(sent === '' ? null : sent, name).toEqual(stored[name] === '' ? null : stored[name])
     }
   })
 

@@ -7,68 +7,72 @@ import type { I18nKey } from '../../i18n/index.ts'
 import type { ErrorCode, Problem as CodeProblem } from '../errors.ts'
 import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, itemProblems, type Aspect } from '../items.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
-import { INPUT_FIELDS, ITEM_FIELD_TABLE, fieldSpec, pascal, type FieldKind } from '../item-fields.ts'
+import {
+  DIALOG_FIELDS,
+  INPUT_FIELDS,
+  ITEM_FIELD_TABLE,
+  SPEC_PAYLOAD_ORDER,
+  fieldSpec,
+  pascal,
+  type DialogField,
+  type FieldKind,
+  type FieldName,
+  type ItemFieldTable,
+} from '../item-fields.ts'
 import type { ItemRecord } from '../api/types.ts'
 
-/** Every field of the simple form, as typed (numbers too, so a half-typed value is kept as it is). */
-export type Draft = {
-  id: number | null
-  title: string
-  dataAspect: Aspect
-  dataCategory: string
-  category: string
-  priority: string
-  state: string
-  lines: string
-  link: string
-  image: string
-  isActive: boolean
-  order: string
-  areaMiles: string
-  pageName: string
-  cityName: string
-  lat: string
-  lon: string
-  specialData: string
-  dataTemplate: string
-  lockResultUntil: string | null
-}
+/**
+ * How the form holds a field of each kind: a flag as true or false, the section as one, the rest as typed text
+ * (numbers too, so a half-typed value is kept as it is).
+ */
+type FormValue<Kind> = Kind extends 'flag' ? boolean : Kind extends 'aspect' ? Aspect : string
+type Flat<T> = { [K in keyof T]: T[K] }
+
+/**
+ * Every field of the simple form (the field table's `dialog` entries, src/lib/item-fields.ts), the item's id,
+ * and the advanced panel's template and lock.
+ */
+export type Draft = Flat<
+  { id: number | null } & { -readonly [K in DialogField]: FormValue<ItemFieldTable[K]['kind']> } & {
+    dataTemplate: string
+    lockResultUntil: string | null
+  }
+>
 
 /** Where a new item starts: its section and, for scoped staff, their page or city. */
 export type NewItemSeed = { aspect: Aspect; pageName?: string | null; cityName?: string | null }
 
 const text = (value: string | null | undefined): string => value ?? ''
 
-/** The field table's defaults (src/lib/item-fields.ts): the SPEC's (active, 10 miles, Normal, manager). */
-const DEFAULTS = {
-  priority: ITEM_FIELD_TABLE.priority.default,
-  isActive: ITEM_FIELD_TABLE.isActive.default,
-  order: ITEM_FIELD_TABLE.order.default,
-  areaMiles: ITEM_FIELD_TABLE.areaMiles.default,
-  dataProperty: ITEM_FIELD_TABLE.dataProperty.default,
+/** The dataProperty every save sends: the table's default (the SPEC's "manager"). */
+const DATA_PROPERTY = ITEM_FIELD_TABLE.dataProperty.default
+
+/** A field's value as the form holds it: a list one entry a line, a number as its text, nothing as ''. */
+function formValue(name: DialogField, value: unknown): unknown {
+  const { kind } = fieldSpec(name)
+  if (kind === 'flag') return value === true
+  if (kind === 'aspect') return ASPECTS.find((aspect) => aspect === value) ?? 'local'
+  if (kind === 'lines' || kind === 'list') return Array.isArray(value) ? value.join('\n') : ''
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
 }
 
-/** A new item's form: the table's defaults. */
+/** The form's fields, each from `valueOf` (a stored record's value, or the table's default). */
+function formOf(valueOf: (name: DialogField) => unknown): Omit<Draft, 'id' | 'dataTemplate' | 'lockResultUntil'> {
+  return Object.fromEntries(DIALOG_FIELDS.map((name) => [name, formValue(name, valueOf(name))])) as Omit<
+    Draft,
+    'id' | 'dataTemplate' | 'lockResultUntil'
+  >
+}
+
+/** A new item's form: the table's defaults (the SPEC's: active, 10 miles, Normal), its section and the seed's place. */
 export function newDraft(seed: NewItemSeed): Draft {
   return {
     id: null,
-    title: '',
+    ...formOf((name) => fieldSpec(name).default),
     dataAspect: seed.aspect,
-    dataCategory: '',
-    category: '',
-    priority: DEFAULTS.priority,
     state: seed.aspect === 'local' ? 'active' : 'open',
-    lines: '',
-    link: '',
-    image: '',
-    isActive: DEFAULTS.isActive,
-    order: String(DEFAULTS.order),
-    areaMiles: String(DEFAULTS.areaMiles),
     pageName: text(seed.pageName),
     cityName: text(seed.cityName),
-    lat: '',
-    lon: '',
-    specialData: '',
     dataTemplate: '',
     lockResultUntil: null,
   }
@@ -76,26 +80,9 @@ export function newDraft(seed: NewItemSeed): Draft {
 
 /** The form for a stored item. */
 export function draftFromRecord(record: ItemRecord): Draft {
-  const aspect = ASPECTS.find((name) => name === record.dataAspect) ?? 'local'
   return {
     id: record.id,
-    title: record.title,
-    dataAspect: aspect,
-    dataCategory: text(record.dataCategory),
-    category: text(record.category),
-    priority: record.priority,
-    state: text(record.state),
-    lines: record.lines.join('\n'),
-    link: text(record.link),
-    image: text(record.image),
-    isActive: record.isActive,
-    order: String(record.order),
-    areaMiles: String(record.areaMiles),
-    pageName: text(record.pageName),
-    cityName: text(record.cityName),
-    lat: String(record.lat),
-    lon: String(record.lon),
-    specialData: text(record.specialData),
+    ...formOf((name) => record[name]),
     dataTemplate: text(record.dataTemplate),
     lockResultUntil: record.lockResultUntil,
   }
@@ -148,36 +135,39 @@ export function problems(draft: Draft): Problem[] {
   return found
 }
 
-/**
- * The SPEC's manage save payload (PascalCase) for a checked draft. Lines are one per line of the
- * text box; empty link and image become null on the server (SPEC section 5 sanitising).
- */
-export function toPayload(draft: Draft): Record<string, unknown> {
-  const lat = number(draft.lat)
-  const lon = number(draft.lon)
-  const payload: Record<string, unknown> = {
-    Id: draft.id ?? 0,
-    Title: draft.title.trim(),
-    DataAspect: draft.dataAspect,
-    DataProperty: DEFAULTS.dataProperty,
-    IsActive: draft.isActive,
-    Order: number(draft.order) ?? 0,
-    AreaMiles: number(draft.areaMiles) ?? DEFAULTS.areaMiles,
-    SpecialData: draft.specialData.trim() || null,
-    State: draft.state.trim() || null,
-    Priority: draft.priority,
-    Link: draft.link.trim() || null,
-    Image: draft.image.trim() || null,
-    Lines: draft.lines
+const isDialogField = (name: FieldName): name is DialogField => (DIALOG_FIELDS as FieldName[]).includes(name)
+
+/** A form field's value as the payload sends it, by its kind (SPEC section 5 sanitising: texts trimmed, empty ones null). */
+function payloadValue(name: DialogField, value: string | boolean): unknown {
+  const spec = fieldSpec(name)
+  if (typeof value === 'boolean' || spec.kind === 'aspect' || spec.kind === 'priority') return value
+  if (spec.kind === 'title') return value.trim()
+  if (spec.kind === 'route') return value.trim().toLowerCase() || null
+  if (spec.kind === 'lines')
+    return value
       .split('\n')
       .map((line) => line.trimEnd())
-      .filter(Boolean),
-    DataCategory: draft.dataCategory || null,
-    Category: draft.category.trim() || null,
-    PageName: draft.pageName.trim().toLowerCase() || null,
-    CityName: draft.cityName.trim() || null,
+      .filter(Boolean)
+  if (spec.kind === 'int' || spec.kind === 'number') return number(value) ?? spec.default ?? null
+  return value.trim() || null
+}
+
+/**
+ * The SPEC's manage save payload (PascalCase) for a checked draft: its fields in the SPEC's order, then the
+ * dialog's others. Lines are one per line of the text box; empty texts (link, image) are null (SPEC section 5
+ * sanitising); the point goes only as a pair, the template only for sections that have one.
+ */
+export function toPayload(draft: Draft): Record<string, unknown> {
+  const payload: Record<string, unknown> = { Id: draft.id ?? 0 }
+  const order = [...SPEC_PAYLOAD_ORDER, ...DIALOG_FIELDS.filter((name) => !SPEC_PAYLOAD_ORDER.includes(name))]
+  for (const name of order) {
+    if (name === 'dataProperty') payload['DataProperty'] = DATA_PROPERTY
+    else if (isDialogField(name)) payload[pascal(name)] = payloadValue(name, draft[name])
   }
-  if (lat !== null && lon !== null) Object.assign(payload, { Lat: lat, Lon: lon })
+  if (payload['Lat'] === null || payload['Lon'] === null) {
+    delete payload['Lat']
+    delete payload['Lon']
+  }
   if (draft.dataAspect !== 'local') payload['DataTemplate'] = draft.dataTemplate.trim() || null
   return payload
 }
