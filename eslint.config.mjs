@@ -73,16 +73,11 @@ const sqlOutsideDb = /** @type {[string, string][]} */ ([
   selector,
   message: `SQL lives in server/db/queries/: move ${what} into a query module there (server/README.md).`,
 }))
-/**
- * Files that still hold SQL of their own, to be moved into server/db/queries/ as the reaction lists' and the
- * Overpass fetcher's were (issue 27). Shorten this list; never add to it.
- */
-const sqlNotYetMoved = ['server/feeds/store.ts', 'server/osm-import/store.ts']
 const layers = () => [
   restrict(['server/**'], [layer.web]),
   restrict(['server/db/migrations/**'], [layer.web, layer.frozen]),
   // no-restricted-syntax takes one list per file: SQL's entries come with the same import rule.
-  restrict(['server/**'], [layer.web], ['server/db/**', ...sqlNotYetMoved], sqlOutsideDb),
+  restrict(['server/**'], [layer.web], ['server/db/**'], sqlOutsideDb),
   restrict(['src/lib/api/types.ts'], [{ ...layer.server, allowTypeImports: true }, layer.islands, layer.pages]),
   restrict(['src/lib/**'], [layer.server, layer.islands, layer.pages], ['src/lib/api/types.ts']),
   restrict(['src/islands/**'], [layer.server, layer.pages]),

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig, loadEnvFile } from '../server/config.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { extractName, importOsm } from '../server/osm-import/import.ts'
-import { failRun } from '../server/osm-import/store.ts'
+import { failRun } from '../server/db/queries/osm-import.ts'
 import { duration } from '../server/osm-import/progress.ts'
 
 const USAGE = 'usage: npm run import:osm -- <extract.osm.pbf> [--extract NAME] [--allow-shrink] [--force]'

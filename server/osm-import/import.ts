@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
 import type { Db } from '../db/index.ts'
+import { failRun, finishRun, lastImport, removeVanished, startRun } from '../db/queries/osm-import.ts'
 import { businessItem } from '../feeds/overpass/decode.ts'
+import { OSM_FEED_ID } from '../feeds/overpass/fetcher.ts'
 import type { FeedItem } from '../feeds/types.ts'
 import { boundedTags, isBusiness } from './filter.ts'
 import { hoursCache } from './hours-cache.ts'
@@ -15,7 +17,7 @@ import { IdList, NodeIndex, wayCentre } from './node-index.ts'
 import { blockElements, blockKinds, readBlocks } from './pbf.ts'
 import { placeFinder, type PlaceFinder } from './places.ts'
 import { progressReporter, type ProgressFigures } from './progress.ts'
-import { failRun, finishRun, lastImport, removeVanished, startRun, writeBatch } from './store.ts'
+import { writeBatch } from './store.ts'
 
 /** Businesses per transaction. */
 export const BATCH = 500
@@ -208,7 +210,7 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
       )
     if ((await lastImport(db, extract))?.run !== run)
       throw new ImportError(`another import of "${extract}" started meanwhile: this one removed nothing`)
-    result.removed = await removeVanished(db, extract, run)
+    result.removed = await removeVanished(db, OSM_FEED_ID, extract, run)
     await finishRun(db, extract, { kept, removed: result.removed }, new Date())
     result.seconds = (Date.now() - started) / 1000
     return result

@@ -9,7 +9,7 @@ import { openDatabase, type Store } from '../../server/db/index.ts'
 import { businessItem } from '../../server/feeds/overpass/decode.ts'
 import { storeFeedItems } from '../../server/feeds/store.ts'
 import { importOsm, type ImportOptions } from '../../server/osm-import/import.ts'
-import { startRun } from '../../server/osm-import/store.ts'
+import { startRun } from '../../server/db/queries/osm-import.ts'
 import { frameBlock, headerBlock, writePbf, type NodeInput, type WayInput } from '../../server/osm-import/pbf-writer.ts'
 import { backends } from './backends.ts'
 
