@@ -3,6 +3,8 @@
 // limits, the dictionaries; the SPEC's title limit is the one the server, the dialog and the table use; old migrations
 // import no live code.
 import { readFileSync, readdirSync } from 'node:fs'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { DEFAULTS, FIELD_COLUMNS, itemInput, prepareItem } from '../../server/lib/item-input.ts'
 import { publicView, toAlertItem, toRecord } from '../../server/lib/item-view.ts'
@@ -13,7 +15,9 @@ import { alertItem } from '../../src/lib/api/live-answers.ts'
 import { DATA_ANSWER_FIELDS, ITEM_ANSWER_FIELDS } from '../../src/lib/item-answer-fields.ts'
 import { STAFF_ANSWER_FIELDS } from '../../src/lib/item-staff-fields.ts'
 import type { ItemRow } from '../../server/db/schema.ts'
-import { ITEM_FIELDS } from '../../src/lib/field-permission.ts'
+import { ITEM_FIELDS, allowedPriorities, mayChange } from '../../src/lib/field-permission.ts'
+import { translator } from '../../src/i18n/translate.ts'
+import { ItemFields } from '../../src/islands/staff/ItemFields.tsx'
 import {
   DATA_FIELDS,
   DIALOG_FIELDS,
@@ -212,6 +216,34 @@ describe('the field table', () => {
       const sent = payload[pascal(name)]
       expect(sent === '' ? null : sent, name).toEqual(stored[name] === '' ? null : stored[name])
     }
+  })
+
+  it('draws each dialog field the user may change from its table entry: id, label, limit', () => {
+    const t = translator(dictionaries[0]![1], 'en')
+    const draw = (role: 'superadmin' | 'one', aspect: 'statuses' | 'local') =>
+      renderToStaticMarkup(
+        createElement(ItemFields, {
+          draft: newDraft({ aspect }),
+          set: () => undefined,
+          errors: {},
+          t,
+          canMove: true,
+          may: (field) => mayChange(role, field),
+          priorities: allowedPriorities(role),
+        }),
+      )
+    const staff = draw('superadmin', 'statuses')
+    for (const name of DIALOG_FIELDS) {
+      const { dialog } = fieldSpec(name)
+      expect(staff, name).toContain(`<label for="${dialogId(name)}">${t(dialog!.label)}</label>`)
+      const limit = inputLimit(name)
+      // Selects (section, category, priority) offer fixed words; every box typed into has the table's limit.
+      if (limit !== undefined && !staff.includes(`<select id="${dialogId(name)}"`))
+        expect(staff, name).toMatch(new RegExp(`id="${dialogId(name)}" maxLength="${limit}"`))
+    }
+    // An owner sees only what the permission table lets it change; a business has no special-data box of its own.
+    const owner = draw('one', 'local')
+    expect(DIALOG_FIELDS.filter((name) => owner.includes(`id="${dialogId(name)}"`))).toEqual(['title', 'link', 'image'])
   })
 
   it('gives the dialog’s boxes the limits the server takes', () => {

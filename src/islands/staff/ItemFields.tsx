@@ -1,7 +1,10 @@
 // The edit dialog's simple form: the fields of the manage payload (SPEC section 3) the user may change, plus where the
-// item is; each input's limit is the field table's (src/lib/item-fields.ts); which fields and priorities each role gets comes from the permission table (src/lib/field-permission.ts).
+// item is. Each box is drawn from its `dialog` entry in the field table (src/lib/item-fields.ts: place, row, label,
+// hint, limit, by its kind); only the selects and the state's word list are drawn by hand here. Which fields and
+// priorities each role gets comes from the permission table (src/lib/field-permission.ts).
+import { Fragment, type ReactNode } from 'react'
 import type { ItemField } from '../../lib/field-permission.ts'
-import { inputLimit } from '../../lib/item-fields.ts'
+import { DIALOG_FIELDS, dialogId, fieldSpec, inputLimit, type DialogField, type DialogSpec } from '../../lib/item-fields.ts'
 import { ASPECTS, PRIORITIES, STATUS_WORDS, type Priority } from '../../lib/items.ts'
 import { ALERT_CATEGORIES } from '../../lib/live/statuses.ts'
 import type { Draft } from '../../lib/editor/draft.ts'
@@ -15,6 +18,20 @@ export function priorityLabel(priority: string, t: T): string {
   const key = `priority.${priority.toLowerCase()}` as I18nFamily<'priority'>
   const label = t(key)
   return label === key ? priority : label
+}
+
+/** The dialog's fields of one group, in the table's order: side by side where they share a row. */
+function rowsOf(fields: readonly DialogField[], group: DialogSpec['group']): DialogField[][] {
+  const rows: DialogField[][] = []
+  let last: string | undefined
+  for (const name of fields) {
+    const dialog = fieldSpec(name).dialog!
+    if (dialog.group !== group) continue
+    if (dialog.row !== undefined && dialog.row === last) rows[rows.length - 1]!.push(name)
+    else rows.push([name])
+    last = dialog.row
+  }
+  return rows
 }
 
 export function ItemFields({
@@ -37,202 +54,117 @@ export function ItemFields({
   /** The priorities the user may give, most pressing first. */
   priorities: readonly Priority[]
 }) {
-  const local = draft.dataAspect === 'local'
+  const aspect = draft.dataAspect
   const current = PRIORITIES.find((word) => word.toLowerCase() === draft.priority.toLowerCase()) ?? 'Normal'
   // A stored priority above the user's limit is shown as it is, and may stay.
   const offered = priorities.includes(current) ? priorities : [current, ...priorities]
-  const where = may('pageName') || may('cityName') || may('lat') || may('areaMiles') || may('order') || may('isActive')
-  return (
-    <>
-      <FieldGroup legend={t('edit.groupItem')}>
-        <TextInput
-          id="edit-title"
-          label={t('edit.title')}
-          value={draft.title}
-          onChange={(title) => set({ title })}
-          error={errors.title}
-          maxLength={inputLimit('title')}
-          hint={t('edit.titleHint')}
-        />
-        <div className="field-row">
-          {may('dataAspect') && (
-            <SelectInput
-              id="edit-aspect"
-              label={t('edit.section')}
-              value={draft.dataAspect}
-              onChange={(value) => {
-                const dataAspect = ASPECTS.find((aspect) => aspect === value) ?? draft.dataAspect
-                // A new item's untouched state follows its section: businesses are active, the rest open.
-                const fresh = draft.id === null && (draft.state === 'open' || draft.state === 'active')
-                set({ dataAspect, ...(fresh ? { state: dataAspect === 'local' ? 'active' : 'open' } : {}) })
-              }}
-              options={ASPECTS.map((aspect) => [aspect, t(`nav.${aspect}`)] as const)}
-            />
-          )}
-          {!local && may('dataCategory') && (
-            <SelectInput
-              id="edit-category"
-              label={t('edit.dataCategory')}
-              value={draft.dataCategory}
-              onChange={(dataCategory) => set({ dataCategory })}
-              options={[
-                ['', t('edit.none')],
-                ...ALERT_CATEGORIES.map((category) => [category, t(`category.${category}`)] as const),
-              ]}
-            />
-          )}
-          {may('priority') && (
-            <SelectInput
-              id="edit-priority"
-              label={t('edit.priority')}
-              value={current}
-              onChange={(priority) => set({ priority })}
-              options={offered.map((priority) => [priority, priorityLabel(priority, t)] as const)}
-            />
-          )}
-          {may('state') && (
-            <TextInput
-              id="edit-state"
-              label={t('edit.state')}
-              value={draft.state}
-              onChange={(state) => set({ state })}
-              list="edit-states"
-              maxLength={inputLimit('state')}
-            />
-          )}
-          <datalist id="edit-states">
-            {STATUS_WORDS.map((word) => (
-              <option key={word} value={word}>
-                {t(`status.${word}`)}
-              </option>
-            ))}
-          </datalist>
-        </div>
-        {may('lines') && (
-          <TextInput
-            id="edit-lines"
-            label={t('edit.lines')}
-            hint={t('edit.linesHint')}
-            value={draft.lines}
-            onChange={(lines) => set({ lines })}
-            rows={4}
-            maxLength={inputLimit('lines')}
-          />
-        )}
-        {may('category') && (
-          <TextInput
-            id="edit-label"
-            label={t('edit.category')}
-            hint={t('edit.categoryHint')}
-            value={draft.category}
-            onChange={(category) => set({ category })}
-            maxLength={inputLimit('category')}
-          />
-        )}
-        <div className="field-row">
-          <TextInput
-            id="edit-link"
-            label={t('edit.link')}
-            type="url"
-            value={draft.link}
-            onChange={(link) => set({ link })}
-            error={errors.link}
-            maxLength={inputLimit('link')}
-          />
-          <TextInput
-            id="edit-image"
-            label={t(draft.dataAspect === 'cameras' ? 'edit.cameraImage' : 'edit.image')}
-            type="url"
-            value={draft.image}
-            onChange={(image) => set({ image })}
-            error={errors.image}
-            maxLength={inputLimit('image')}
-          />
-        </div>
-        {!local && may('specialData') && (
-          <TextInput
-            id="edit-special"
-            label={t('edit.specialData')}
-            hint={t(draft.dataAspect === 'roads' ? 'edit.specialRoadsHint' : 'edit.specialHint')}
-            value={draft.specialData}
-            onChange={(specialData) => set({ specialData })}
-            error={errors.specialData}
-            rows={4}
-            maxLength={inputLimit('specialData')}
-            spellCheck={false}
-            className="mono"
-          />
+  // The fields this user may change, for this item's section (the table's `aspects`).
+  const shown = DIALOG_FIELDS.filter((name) => {
+    const sections = fieldSpec(name).dialog!.aspects
+    return may(name) && (!sections || sections.includes(aspect))
+  })
+
+  /** The fields whose box is not a plain one of its kind: the selects and the state's word list. */
+  const special: Partial<Record<DialogField, () => ReactNode>> = {
+    dataAspect: () => (
+      <SelectInput
+        id={dialogId('dataAspect')}
+        label={t('edit.section')}
+        value={draft.dataAspect}
+        onChange={(value) => {
+          const dataAspect = ASPECTS.find((section) => section === value) ?? draft.dataAspect
+          // A new item's untouched state follows its section: businesses are active, the rest open.
+          const fresh = draft.id === null && (draft.state === 'open' || draft.state === 'active')
+          set({ dataAspect, ...(fresh ? { state: dataAspect === 'local' ? 'active' : 'open' } : {}) })
+        }}
+        options={ASPECTS.map((section) => [section, t(`nav.${section}`)] as const)}
+      />
+    ),
+    dataCategory: () => (
+      <SelectInput
+        id={dialogId('dataCategory')}
+        label={t('edit.dataCategory')}
+        value={draft.dataCategory}
+        onChange={(dataCategory) => set({ dataCategory })}
+        options={[['', t('edit.none')], ...ALERT_CATEGORIES.map((category) => [category, t(`category.${category}`)] as const)]}
+      />
+    ),
+    priority: () => (
+      <SelectInput
+        id={dialogId('priority')}
+        label={t('edit.priority')}
+        value={current}
+        onChange={(priority) => set({ priority })}
+        options={offered.map((priority) => [priority, priorityLabel(priority, t)] as const)}
+      />
+    ),
+    state: () => (
+      <>
+        {box('state', 'edit-states')}
+        <datalist id="edit-states">
+          {STATUS_WORDS.map((word) => (
+            <option key={word} value={word}>
+              {t(`status.${word}`)}
+            </option>
+          ))}
+        </datalist>
+      </>
+    ),
+  }
+
+  /** A plain box of a field, drawn from its table entry: its id, label and hint (per section), limit and kind. */
+  function box(name: DialogField, list?: string): ReactNode {
+    const { kind, dialog } = fieldSpec(name)
+    const { label, hint, labels, hints, scoped } = dialog!
+    const fixed = scoped === true && !canMove
+    const value = draft[name]
+    if (typeof value === 'boolean')
+      return <CheckInput id={dialogId(name)} label={t(label)} checked={value} onChange={(checked) => set({ [name]: checked })} />
+    const hintKey = hint && (fixed ? 'edit.scopeFixed' : (hints?.[aspect] ?? hint))
+    return (
+      <TextInput
+        id={dialogId(name)}
+        label={t(labels?.[aspect] ?? label)}
+        hint={hintKey ? t(hintKey) : undefined}
+        value={value}
+        onChange={(text) => set({ [name]: text })}
+        error={errors[name]}
+        maxLength={inputLimit(name)}
+        {...(kind === 'url' ? { type: 'url' as const } : {})}
+        {...(kind === 'number' ? { inputMode: 'decimal' as const } : kind === 'int' ? { inputMode: 'numeric' as const } : {})}
+        {...(kind === 'lines' || kind === 'json' ? { rows: 4 } : {})}
+        {...(kind === 'json' ? { spellCheck: false, className: 'mono' } : {})}
+        {...(scoped ? { readOnly: fixed } : {})}
+        {...(list ? { list } : {})}
+      />
+    )
+  }
+
+  const field = (name: DialogField) => {
+    const draw = special[name]
+    return <Fragment key={name}>{draw ? draw() : box(name)}</Fragment>
+  }
+  const group = (name: DialogSpec['group'], legend: string) => {
+    const rows = rowsOf(shown, name)
+    if (!rows.length) return null
+    return (
+      <FieldGroup legend={legend}>
+        {rows.map((row) =>
+          fieldSpec(row[0]!).dialog!.row !== undefined ? (
+            <div className="field-row" key={row[0]}>
+              {row.map(field)}
+            </div>
+          ) : (
+            field(row[0]!)
+          ),
         )}
       </FieldGroup>
-      {where && (
-        <FieldGroup legend={t('edit.groupWhere')}>
-          <div className="field-row">
-            <TextInput
-              id="edit-page"
-              label={t('edit.pageName')}
-              hint={t(canMove ? 'edit.pageHint' : 'edit.scopeFixed')}
-              value={draft.pageName}
-              onChange={(pageName) => set({ pageName })}
-              error={errors.pageName}
-              maxLength={inputLimit('pageName')}
-              readOnly={!canMove}
-            />
-            <TextInput
-              id="edit-city"
-              label={t('edit.cityName')}
-              value={draft.cityName}
-              onChange={(cityName) => set({ cityName })}
-              error={errors.cityName}
-              maxLength={inputLimit('cityName')}
-              readOnly={!canMove}
-            />
-          </div>
-          <div className="field-row">
-            <TextInput
-              id="edit-lat"
-              label={t('edit.lat')}
-              inputMode="decimal"
-              value={draft.lat}
-              onChange={(lat) => set({ lat })}
-              error={errors.lat}
-              maxLength={inputLimit('lat')}
-            />
-            <TextInput
-              id="edit-lon"
-              label={t('edit.lon')}
-              inputMode="decimal"
-              value={draft.lon}
-              onChange={(lon) => set({ lon })}
-              error={errors.lon}
-              maxLength={inputLimit('lon')}
-            />
-            <TextInput
-              id="edit-area"
-              label={t('edit.areaMiles')}
-              inputMode="decimal"
-              value={draft.areaMiles}
-              onChange={(areaMiles) => set({ areaMiles })}
-              error={errors.areaMiles}
-              maxLength={inputLimit('areaMiles')}
-            />
-            <TextInput
-              id="edit-order"
-              label={t('edit.order')}
-              inputMode="numeric"
-              value={draft.order}
-              onChange={(order) => set({ order })}
-              error={errors.order}
-              maxLength={inputLimit('order')}
-            />
-          </div>
-          <CheckInput
-            id="edit-active"
-            label={t('edit.active')}
-            checked={draft.isActive}
-            onChange={(isActive) => set({ isActive })}
-          />
-        </FieldGroup>
-      )}
+    )
+  }
+  return (
+    <>
+      {group('item', t('edit.groupItem'))}
+      {group('where', t('edit.groupWhere'))}
     </>
   )
 }
