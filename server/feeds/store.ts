@@ -11,8 +11,8 @@ import {
   touchItems,
   type StoredFeedItem,
 } from '../db/queries/feed-items.ts'
-import { deleteItem, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
-import type { ItemUpdate, NewItemRow } from '../db/schema.ts'
+import { deleteItem, feedChanges, insertItemRows, itemValues, updateItem, type NewItem } from '../db/queries/items.ts'
+import type { NewItemRow } from '../db/schema.ts'
 import { pruneItemChanges } from '../lib/reaction-cells.ts'
 import { noteFeedRun } from '../notify/queue.ts'
 import { boundsBox } from './geometry.ts'
@@ -146,15 +146,7 @@ export async function storeFeedItems(
       summary.unchanged++
       continue
     }
-    const changes: ItemUpdate = { ...values }
-    if (before.lock_result_until && before.lock_result_until > stamp) {
-      // Staff's locked result stands; no hash is kept, so the feed's own result returns once the lock passes.
-      changes.source_hash = null
-      delete changes.state
-      delete changes.status
-      delete changes.lines
-      delete changes.priority
-    }
+    const changes = feedChanges(before, values, stamp)
     await updateItem(db, before.id, changes, box)
     summary.changed++
   }

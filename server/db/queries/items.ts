@@ -55,6 +55,23 @@ async function writeCells(db: Db, id: number, box: Box): Promise<void> {
 export type NewItem = Omit<NewItemRow, 'min_lat' | 'max_lat' | 'min_lon' | 'max_lon' | 'view'>
 
 /**
+ * What a feed's new values change in a stored item: all of them, except where staff locked the item's result
+ * (SPEC section 5): then its state, status, lines and priority stand, and no hash is kept, so the feed's own
+ * result returns once the lock passes. The feed store and the OpenStreetMap import both write through it.
+ */
+export function feedChanges(before: { lock_result_until: string | null }, values: ItemUpdate, stamp: string): ItemUpdate {
+  const changes: ItemUpdate = { ...values }
+  if (before.lock_result_until && before.lock_result_until > stamp) {
+    changes.source_hash = null
+    delete changes.state
+    delete changes.status
+    delete changes.lines
+    delete changes.priority
+  }
+  return changes
+}
+
+/**
  * The full insert row: the item plus its box (its view needs the id, so it is written just after). `box`,
  * when the caller knows it (a feed item's bounds, measured in the decode worker), saves parsing the shape.
  */

@@ -3,8 +3,8 @@
 // so a complete run can remove the businesses of its own extract that OSM no longer has, and nothing else.
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../index.ts'
-import { cellRows, itemValues, type NewItem } from './items.ts'
-import type { Database, ItemRow, ItemUpdate, NewItemRow } from '../schema.ts'
+import { cellRows, feedChanges, itemValues, type NewItem } from './items.ts'
+import type { Database, ItemRow, NewItemRow } from '../schema.ts'
 import { boxAround } from './grid.ts'
 import { geometryBox, parseGeometry } from '../../feeds/geometry.ts'
 import { publicView } from '../../lib/item-view.ts'
@@ -138,14 +138,7 @@ export async function writeOsmBatch(
           confirmed.push(before.id)
           continue
         }
-        const changes: ItemUpdate = { ...values }
-        if (before.lock_result_until && before.lock_result_until > stamp) {
-          changes.source_hash = null
-          delete changes.state
-          delete changes.status
-          delete changes.lines
-          delete changes.priority
-        }
+        const changes = feedChanges(before, values, stamp)
         const merged = { ...before, ...changes, id: before.id } as ItemRow
         const moved =
           merged.lat !== before.lat ||
