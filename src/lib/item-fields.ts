@@ -355,11 +355,6 @@ export function columnOf<K extends FieldName>(name: K): ColumnOf<K> {
 export const pascal = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1)
 export const camel = (key: string): string => key.charAt(0).toLowerCase() + key.slice(1)
 
-/** The longest text a field takes (for a title, after trimming), or its largest number. */
-export function limitOf(name: FieldName): number | undefined {
-  return fieldSpec(name).max
-}
-
 /** How many characters the dialog's box for a field takes: a text's limit, the lines' whole text, a number's width. */
 export function inputLimit(name: FieldName): number | undefined {
   const spec = fieldSpec(name)

@@ -168,16 +168,6 @@ export async function writeOsmBatch(
   return summary
 }
 
-/** How many businesses the extract's runs have seen so far (all runs). */
-export async function trackedCount(db: Db, extract: string): Promise<number> {
-  const row = await tables(db)
-    .selectFrom('osm_import_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('extract', '=', extract)
-    .executeTakeFirst()
-  return Number(row?.count ?? 0)
-}
-
 /**
  * Removes the extract's businesses that this run did not see (a batch per transaction) and returns how many items
  * went. Only called after the whole file was read.
