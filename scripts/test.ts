@@ -1,5 +1,5 @@
 // Runs every check and prints one summary line. Independent steps run side by side (docs/testing.md):
-//   1. types, lint and format, beside the test build followed by the byte budgets on it
+//   1. types, lint, format and dead code, beside the test build followed by the byte budgets on it
 //   2. unit and API tests, beside the tests over the test build
 //   3. the end-to-end tests, alone: they are the ones that time out when the machine is busy.
 // A step running beside others keeps its output until it ends, then prints it in one piece.
@@ -107,6 +107,8 @@ let ok = await phase([
   { name: 'types', script: 'test:types' },
   { name: 'lint', script: 'test:lint' },
   { name: 'format', script: 'test:format' },
+  // Unused files, exports and dependencies (knip.json): dead code fails the run.
+  { name: 'dead code', script: 'test:dead' },
   [
     { name: 'build (test scope)', script: 'test:build' },
     // Byte budgets on the test build (scripts/size-budget.ts); it reports its checks in Vitest's JSON shape.

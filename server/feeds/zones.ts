@@ -8,8 +8,6 @@ import { zonesInWorker } from './decode.ts'
 import type { ZoneShape } from './zone-shape.ts'
 import type { Bounds } from './types.ts'
 
-export { zonePolygons } from './zone-shape.ts'
-
 const DAY_MS = 86_400_000
 /** Zone boundaries change a few times a year: a cached shape is used for a week, then fetched again. */
 export const ZONE_MAX_AGE_MS = 7 * DAY_MS

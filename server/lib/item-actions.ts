@@ -19,11 +19,9 @@ import type { Caller } from './auth.ts'
 import { cityIndex, findCity } from './cities.ts'
 import { noteItemWrite } from '../notify/queue.ts'
 import { DEFAULTS, FIELD_COLUMNS, pascal, prepareItem, type Fields, type ItemInput } from './item-input.ts'
-import { errorBody, errorMessage, type ErrorBody } from '../../src/lib/errors.ts'
+import { errorBody, type ErrorBody } from '../../src/lib/errors.ts'
 
 export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: ErrorBody }
-
-export const AUTH_REQUIRED = errorMessage('auth_required')
 
 const fail = (status: 401 | 403 | 404, code: 'auth_required' | 'no_edit_permission' | 'item_not_found'): Outcome => ({
   ok: false,

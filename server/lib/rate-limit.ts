@@ -3,11 +3,8 @@
 import type { Context } from 'hono'
 import { giveBack, hit, take } from '../db/queries/rate-limits.ts'
 import type { AppEnv } from '../env.ts'
-import { errorMessage } from '../../src/lib/errors.ts'
 
 export type Limit = { bucket: string; limit: number; windowSeconds: number }
-
-export const TOO_MANY = errorMessage('too_many')
 
 /** Seconds until the window that holds `now` ends. */
 function untilWindowEnds(now: Date, windowSeconds: number): number {

@@ -4,7 +4,7 @@ import { hostname } from 'node:os'
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { ensureFeedRows, feedRows, makeFeedDue } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
-import { errorBody, errorMessage } from '../../src/lib/errors.ts'
+import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
 import { runFeed } from '../feeds/engine.ts'
@@ -15,8 +15,6 @@ import { countFeedItems } from '../feeds/store.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { errorSchema, errors, feedRunSchema, feedsSchema, json } from '../schemas.ts'
-
-export const FEEDS_FORBIDDEN = errorMessage('no_view_feeds')
 
 /** Old data: an enabled feed whose last success is older than its threshold, or that has failed without one. */
 function isStale(feed: Feed, row: FeedRow | undefined, now: Date): boolean {

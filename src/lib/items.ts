@@ -1,6 +1,6 @@
 /** The item every live section shows (SPEC section 3), and the rules for saving one (SPEC section 5). */
 import type { Problem } from './errors.ts'
-import { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT } from './item-limits.ts'
+import { MAX_AREA_MILES, TITLE_LIMIT } from './item-limits.ts'
 
 /** The section an item belongs to; the reaction response has one list per section. */
 export const ASPECTS = ['statuses', 'roads', 'cameras', 'local'] as const
@@ -27,7 +27,7 @@ export const STATUS_WORDS = [
 
 /** SPEC section 5: a title is under this many characters (the longest is TITLE_LIMIT, from the field table). */
 export const TITLE_MAX = TITLE_LIMIT + 1
-export { DEFAULT_AREA_MILES, MAX_AREA_MILES, TITLE_LIMIT }
+export { MAX_AREA_MILES, TITLE_LIMIT }
 export const CAMERAS_CAP = 60
 export const DEFAULT_LOCK_SECONDS = 3600
 

@@ -31,21 +31,20 @@
  * - `everyMinutes`: 1 to 5 (default 5). `staleAfterMinutes`: 10 to 10080 (default 60); when the last
  *   good read is older, the item shows as old.
  *
- * `state` is any lowercase word up to 40 characters; the site colours the SPEC's statuses (`STATES`).
+ * `state` is any lowercase word up to 40 characters; the site colours the SPEC's statuses (`STATUS_WORDS`).
  * Matching is plain substring search on purpose: user-supplied regular expressions could hang the job (ReDoS).
  * For the same reason `select` may not nest `:has()` or chain combinators inside `:has()`, `:not()`, `:is()`
  * or `:where()` (template-selector.ts), and the job reads pages in a worker thread with a time limit.
  */
 import { z } from 'zod'
 import { isObject } from './is-object.ts'
-import { PRIORITIES, STATUS_WORDS, parsePriority, type Priority } from './items.ts'
+import { PRIORITIES, parsePriority, type Priority } from './items.ts'
 import { selectorProblem } from './template-selector.ts'
 
 export const TEMPLATE_SOURCES = ['html', 'json', 'text'] as const
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number]
 
 /** The statuses of the SPEC, the ones the site colours; other words show uncoloured. */
-export const STATES = STATUS_WORDS
 
 /** SPEC: statuses are refreshed at least every 5 minutes. */
 export const DEFAULT_EVERY_MINUTES = 5

@@ -11,8 +11,7 @@ import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 const { FeedMessage } = GtfsRealtimeBindings.transit_realtime
 
-/** The body arrives base64-encoded: protobuf is binary, and the engine hands adapters text (adapters/index.ts binaryAdapters). */
-export const GTFS_RT_BODY = 'base64'
+// The body arrives base64-encoded: protobuf is binary, and the engine hands adapters text (adapters/index.ts binaryAdapters).
 /** A point within this many miles of a stop, or of the box of a route's or agency's stops, sees the alert. */
 export const TRANSIT_REACH_MILES = 1
 const LINE_MAX = 600

@@ -5,7 +5,7 @@
 import { isObject } from '../is-object.ts'
 import type { I18nKey } from '../../i18n/index.ts'
 import type { ErrorCode, Problem as CodeProblem } from '../errors.ts'
-import { ASPECTS, MAX_AREA_MILES, PRIORITIES, TITLE_MAX, itemProblems, type Aspect } from '../items.ts'
+import { ASPECTS, MAX_AREA_MILES, itemProblems, type Aspect } from '../items.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
 import {
   DIALOG_FIELDS,
@@ -260,5 +260,3 @@ export function isLocked(lockResultUntil: string | null, now: number): boolean {
   const until = lockResultUntil ? Date.parse(lockResultUntil) : NaN
   return Number.isFinite(until) && until > now
 }
-
-export { PRIORITIES, TITLE_MAX }

@@ -3,7 +3,7 @@
 // page and the tests read the same rules.
 import type { AlertItem, Reaction } from '../items.ts'
 import { severityOf, type Severity } from '../live/severity.ts'
-import { LOCALES, isLocale, localePrefix, type Locale } from '../routing/routes.ts'
+import { isLocale, localePrefix, type Locale } from '../routing/routes.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
 
 /** The widget's address: one static page for every place, its options in the query. */
@@ -131,6 +131,3 @@ export function widgetSections(
   const total = reaction.statuses.messages.length + (options.roads ? reaction.roads.messages.length : 0)
   return { statuses, roads, more: total - statuses.length - (roads?.length ?? 0) }
 }
-
-/** The languages the widget can be asked in. */
-export const WIDGET_LANGS: readonly Locale[] = LOCALES

@@ -10,8 +10,7 @@ export const SESSION_EXPIRATION_MS = 24 * 60 * 60_000
  * what is sent while the page is open does not depend on the browser delivering it at unload.
  */
 export const BATCH_INTERVAL_MS = 5_000
-/** The anonymous user cookie (`ai_user`) lives a year; the SDK fixes this (31,536,000 s), it has no setting. */
-export const USER_COOKIE_SECONDS = 365 * 24 * 60 * 60
+// The anonymous user cookie (`ai_user`) lives a year; the SDK fixes this (31,536,000 s), it has no setting.
 
 /** A checked connection string: the key, and where envelopes go. */
 export type Connection = { connectionString: string; instrumentationKey: string; ingestionEndpoint: string }
