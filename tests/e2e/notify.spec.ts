@@ -168,3 +168,20 @@ test('Settings lists the places notified and stops one', async ({ page, context,
   await section.getByRole('button', { name: 'Stop notifications: Duvall, WA' }).click()
   await expect(section).toContainText('No notifications yet.')
 })
+
+test('"Notify me" cannot be clicked before its script can answer, and answers its first click', async ({ page }) => {
+  // The button's script held back: the button keeps its room but is not shown. Before, a CSS display rule overrode
+  // its hidden attribute, so a click before the script ran did nothing (seen as this spec's flaky dialog in CI).
+  let release = (): void => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/_astro\/button\.[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/wa/duvall', { waitUntil: 'domcontentloaded' })
+  await expect(page.getByRole('button', { name: 'Pin this place' })).toBeVisible()
+  await expect(page.locator('#notify')).toBeHidden()
+  release()
+  await page.getByRole('button', { name: 'Notify me' }).click()
+  await expect(page.getByRole('dialog', { name: 'Notifications for Duvall, WA' })).toBeVisible({ timeout: 20_000 })
+})
