@@ -32,6 +32,8 @@ export function formatDateTime(time: number, locale: string, timeZone: string, o
 }
 
 const hourReading = new Map<string, boolean>()
+/** One hour formatter per language and zone: the hourly card labels 48 hours twice (chart and table). */
+const hourFormats = new Map<string, Intl.DateTimeFormat>()
 
 /**
  * True when the hour alone reads as a time in this language: a day period or a word marks it ("9 PM",
@@ -54,8 +56,14 @@ export function hourReads(locale: string): boolean {
  * @example formatHour(Date.UTC(2026, 0, 4, 5), 'es', 'America/Los_Angeles') // '21:00'
  */
 export function formatHour(time: number, locale: string, timeZone: string): string {
-  const minute = hourReads(locale) ? {} : ({ minute: '2-digit' } as const)
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', ...minute, timeZone: safeZone(timeZone) }).format(time)
+  const key = `${locale}|${timeZone}`
+  let made = hourFormats.get(key)
+  if (!made) {
+    const minute = hourReads(locale) ? {} : ({ minute: '2-digit' } as const)
+    made = new Intl.DateTimeFormat(locale, { hour: 'numeric', ...minute, timeZone: safeZone(timeZone) })
+    hourFormats.set(key, made)
+  }
+  return made.format(time)
 }
 
 /** A time zone Intl accepts, else UTC (a tampered or unknown zone must not throw). */
