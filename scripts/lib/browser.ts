@@ -38,7 +38,7 @@ function playwrightShell(): string | null {
 
 const first = (paths: string[]): string | null => paths.find((path) => existsSync(path)) ?? null
 
-/** Installs Debian's packages where apt is the way, else Playwright's Chromium, saying so. */
+/** Installs Debian's packages where apt is the way, else Playwright's Chromium (its headless shell comes with it), saying so. */
 function install(packages: string[]): void {
   if (existsSync('/usr/bin/apt-get') && process.getuid?.() === 0) {
     console.log(`test: installing Debian ${packages.join(' and ')} with apt-get`)
@@ -73,7 +73,7 @@ export function findTestBrowser(): string {
   if (found) return found
   console.log('test: no Chromium headless shell found')
   try {
-    install(existsSync('/usr/bin/apt-get') ? ['chromium-headless-shell'] : ['chromium'])
+    install(['chromium-headless-shell'])
   } catch (error) {
     console.log(`test: could not install the headless shell (${String(error)}); the full Chromium runs the tests`)
   }
