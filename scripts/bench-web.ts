@@ -1,6 +1,7 @@
 // Measures every page type of a built site on a throttled phone (Lighthouse mobile, simulated throttling),
 // with the real API and its demo data live and the weather providers answered from recorded fixtures.
-// Prints one row per page type: the median of BENCH_RUNS (default 3) runs of each figure.
+// Prints one row per page type: the median of BENCH_RUNS (default 5) runs of each figure. Five, not three: on this
+// 2-core machine one page's blocking time ranges over 20-820 ms from run to run (docs/performance.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -15,7 +16,7 @@ const FIXTURES = SITE + 1
 const API = SITE + 2
 const DIST = process.env['BENCH_PORT'] ? `.build/bench-web-dist-${SITE}` : '.build/bench-web-dist'
 const DATA = `${DIST}-api`
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 3)
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5)
 /**
  * Lighthouse's CPU slowdown, calibrated to this machine (docs/benchmarks.md, "Calibrating the CPU slowdown" in
  * Lighthouse's docs/throttling.md): its default 4x turns a high-end desktop (benchmark index 1,500-2,000) into a

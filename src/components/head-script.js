@@ -19,6 +19,17 @@
   if (/^[a-z-]{1,20}$/.test(settings.colorTheme)) root.setAttribute('data-color', settings.colorTheme)
   // Night mode: a dimmed, red-shifted palette over any theme (styles/night.css).
   if (settings.nightMode === true) root.setAttribute('data-night', '')
+  // The browser's first number or date formatter loads its locale data (20-40 ms on a desktop, several times that
+  // on a phone), then every later one takes well under a millisecond. Doing it in a task of its own now, while the
+  // render-blocking stylesheets are still on the network, spends time the page waits anyway instead of lengthening
+  // the first island's render after first paint (docs/performance.md, "Blocking time on a phone").
+  setTimeout(function () {
+    try {
+      new Intl.NumberFormat(root.lang).format(1)
+      new Intl.DateTimeFormat(root.lang, { hour: 'numeric', timeZone: 'UTC' }).format(0)
+      if (window.Intl.RelativeTimeFormat) new Intl.RelativeTimeFormat(root.lang, { numeric: 'auto' }).format(-1, 'hour')
+    } catch (e) {}
+  }, 0)
   // Error pages answer at any URL; crawlers must index each language's page as it is.
   if (root.hasAttribute('data-no-lang') || /bot|crawl|spider|slurp|lighthouse/i.test(navigator.userAgent)) return
   // Language detection as i18next's detector: the i18nextLng key, the browser's languages, the

@@ -27,9 +27,23 @@ export function formatAgo(time: number, now: number, locale: string): string {
  * @example formatDateTime(Date.UTC(2026, 0, 1, 20), 'en', 'America/Los_Angeles') // 'Jan 1, 12:00 PM'
  */
 export function formatDateTime(time: number, locale: string, timeZone: string, options: Intl.DateTimeFormatOptions = {}): string {
-  const base: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
-  return new Intl.DateTimeFormat(locale, { ...base, ...options, timeZone: safeZone(timeZone) }).format(time)
+  // Keys given as undefined count: they drop a part of the default shape (JSON.stringify would drop them).
+  const shape = Object.entries(options).map(([name, value]) => `${name}=${String(value)}`)
+  const key = `${locale}|${timeZone}|${shape.join(',')}`
+  let made = dateTimeFormats.get(key)
+  if (!made) {
+    const base: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
+    made = new Intl.DateTimeFormat(locale, { ...base, ...options, timeZone: safeZone(timeZone) })
+    dateTimeFormats.set(key, made)
+  }
+  return made.format(time)
 }
+
+/**
+ * One formatter per language, zone and options: building one costs about a millisecond on a phone, and a list of
+ * alerts or seven days of sunrises formats dozens of times in one render (formatHour, zonedParts do the same).
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
 const hourReading = new Map<string, boolean>()
 /** One hour formatter per language and zone: the hourly card labels 48 hours twice (chart and table). */
@@ -68,13 +82,21 @@ export function formatHour(time: number, locale: string, timeZone: string): stri
 
 /** A time zone Intl accepts, else UTC (a tampered or unknown zone must not throw). */
 export function safeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
+  let safe = safeZones.get(timeZone)
+  if (safe === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone })
+      safe = timeZone
+    } catch {
+      safe = 'UTC'
+    }
+    safeZones.set(timeZone, safe)
   }
+  return safe
 }
+
+/** Each zone's answer, checked once (the check builds a formatter). */
+const safeZones = new Map<string, string>()
 
 const zonedFormats = new Map<string, Intl.DateTimeFormat>()
 

@@ -17,8 +17,13 @@ test('every weather card renders from the providers', async ({ page }) => {
   await expect(now.getByRole('link', { name: 'Weather data by Open-Meteo.com' })).toBeVisible()
   await expect(page.locator('#wx-hourly .chart-time')).toHaveCount(24)
   await expect(page.getByRole('img', { name: /next 24 hours/ })).toBeVisible()
+  // The table is built when opened, not with the chart (blocking time on load), and closes away again.
+  await expect(page.locator('#wx-hourly table')).toHaveCount(0)
   await page.locator('#wx-hourly summary').click()
   await expect(page.locator('#wx-hourly table tbody tr')).toHaveCount(24)
+  await expect(page.locator('#wx-hourly tbody th').first()).toHaveText(/^\d{1,2} [AP]M$/)
+  await page.locator('#wx-hourly summary').click()
+  await expect(page.locator('#wx-hourly table')).toHaveCount(0)
   await page.locator('#wx-daily').scrollIntoViewIfNeeded()
   await expect(page.locator('#wx-daily .days li')).toHaveCount(7)
   await expect(page.locator('#wx-daily .days li').first()).toContainText('Today')

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatAgo, formatDateTime, safeZone, zonedParts } from '../../src/lib/format.ts'
 
 const now = Date.UTC(2026, 10, 22, 12, 0)
@@ -28,6 +28,24 @@ describe('formatDateTime', () => {
   it('falls back to UTC for an unknown zone', () => {
     expect(safeZone('Mars/Olympus')).toBe('UTC')
     expect(formatDateTime(now, 'en', 'Mars/Olympus')).toBe('Nov 22, 12:00 PM')
+  })
+  it('builds one formatter per language, zone and options, however many times a list asks', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat')
+    const clock = { month: undefined, day: undefined } as const
+    try {
+      expect(formatDateTime(now, 'fr', 'America/Denver', clock)).toBe('5:00')
+      expect(formatDateTime(now, 'fr', 'America/Denver')).toBe('22 nov., 5:00')
+      // At most the zone's check and one formatter for each of the two shapes.
+      const first = made.mock.calls.length
+      expect(first).toBeLessThanOrEqual(3)
+      for (let hour = 0; hour < 40; hour++) {
+        formatDateTime(now + hour * 3_600_000, 'fr', 'America/Denver')
+        formatDateTime(now + hour * 3_600_000, 'fr', 'America/Denver', clock)
+      }
+      expect(made).toHaveBeenCalledTimes(first)
+    } finally {
+      made.mockRestore()
+    }
   })
 })
 

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { formatHour } from '../../lib/format.ts'
 import { formatPercent, formatTemperature, cToF } from '../../lib/units.ts'
 import { forecast } from '../../lib/stores/weather/forecast.ts'
@@ -14,7 +15,7 @@ const ICON = 28
 /**
  * The next 24 hours as one chart that scrolls sideways: the hour (the weekday at midnight) in the visitor's
  * language and the place's time zone, the weather icon, the temperature line with each value in the chosen
- * unit, and the chance of precipitation as labelled bars; the same values as a table for screen readers.
+ * unit, and the chance of precipitation as labelled bars; the same values as a table, built when opened.
  */
 export function HourlyForecast() {
   const t = useT()
@@ -41,6 +42,8 @@ function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
   const known = hours.map((h) => h.temperature).filter((c): c is number => c !== null)
   const chances = hours.map((h) => h.precipProbability).filter((p): p is number => p !== null)
   const unit = settings.temperature === 'F' ? '°F' : '°C'
+  // The table's hundred-odd cells are built when the visitor opens it, not with the chart (blocking time on load).
+  const [tableOpen, setTableOpen] = useState(false)
   return (
     <>
       <p className="chart-legend" aria-hidden="true">
@@ -103,32 +106,34 @@ function Hours({ t, hours }: { t: T; hours: Forecast['hourly'] }) {
             chance: percent(chances.length ? Math.max(...chances) : null),
           })}
       </p>
-      <details>
+      <details onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary>{t('weather.showTable')}</summary>
         {/* Wider than a phone in some languages: it scrolls inside the card, so it takes keyboard focus. */}
-        <div className="table-scroll" tabIndex={0} role="group" aria-label={t('weather.hourlyChart')}>
-          <table className="data-table">
-            <caption className="sr-only">{t('weather.hourlyChart')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('weather.time')}</th>
-                <th scope="col">{t('weather.conditions')}</th>
-                <th scope="col">{t('weather.temperature')}</th>
-                <th scope="col">{t('weather.precipChance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hours.map((h) => (
-                <tr key={h.time}>
-                  <th scope="row">{formatHour(h.time, locale, timeZone)}</th>
-                  <td>{conditionText(t, h.code)}</td>
-                  <td>{temp(h.temperature)}</td>
-                  <td>{percent(h.precipProbability)}</td>
+        {tableOpen && (
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t('weather.hourlyChart')}>
+            <table className="data-table">
+              <caption className="sr-only">{t('weather.hourlyChart')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('weather.time')}</th>
+                  <th scope="col">{t('weather.conditions')}</th>
+                  <th scope="col">{t('weather.temperature')}</th>
+                  <th scope="col">{t('weather.precipChance')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {hours.map((h) => (
+                  <tr key={h.time}>
+                    <th scope="row">{formatHour(h.time, locale, timeZone)}</th>
+                    <td>{conditionText(t, h.code)}</td>
+                    <td>{temp(h.temperature)}</td>
+                    <td>{percent(h.precipProbability)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </details>
     </>
   )
