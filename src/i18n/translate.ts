@@ -3,6 +3,7 @@
 // misspelt key fails the type check; a key with plural forms (search.count_one, search.count_other)
 // needs a numeric count. The build translates with i18next (index.ts), which picks the same forms.
 import { fill } from '../lib/fill.ts'
+import { kept } from '../lib/kept.ts'
 import type en from './en.json'
 import type { I18nKey } from './index.ts'
 
@@ -44,9 +45,7 @@ const pluralRules = new Map<string, Intl.PluralRules>()
  * @example pluralForm('en', 1) // 'one'
  */
 export function pluralForm(locale: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(locale)
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
-  return rules.select(count)
+  return kept(pluralRules, locale, () => new Intl.PluralRules(locale)).select(count)
 }
 
 const translators = new WeakMap<Texts, Map<string, T>>()

@@ -1,10 +1,10 @@
+import { kept } from './kept.ts'
+
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
 
 /** One formatter per language: making one costs far more than using it (a list of 40 items asks 80 times). */
 function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(locale)
-  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })))
-  return format
+  return kept(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
 }
 
 /**
@@ -29,14 +29,12 @@ export function formatAgo(time: number, now: number, locale: string): string {
 export function formatDateTime(time: number, locale: string, timeZone: string, options: Intl.DateTimeFormatOptions = {}): string {
   // Keys given as undefined count: they drop a part of the default shape (JSON.stringify would drop them).
   const shape = Object.entries(options).map(([name, value]) => `${name}=${String(value)}`)
-  const key = `${locale}|${timeZone}|${shape.join(',')}`
-  let made = dateTimeFormats.get(key)
-  if (!made) {
-    const base: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
-    made = new Intl.DateTimeFormat(locale, { ...base, ...options, timeZone: safeZone(timeZone) })
-    dateTimeFormats.set(key, made)
-  }
-  return made.format(time)
+  const base: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
+  return kept(
+    dateTimeFormats,
+    `${locale}|${timeZone}|${shape.join(',')}`,
+    () => new Intl.DateTimeFormat(locale, { ...base, ...options, timeZone: safeZone(timeZone) }),
+  ).format(time)
 }
 
 /**
@@ -54,13 +52,11 @@ const hourFormats = new Map<string, Intl.DateTimeFormat>()
  * "21 h", "21 Uhr", "21時", "21时"); false where it is a bare number (Spanish "21").
  */
 export function hourReads(locale: string): boolean {
-  let reads = hourReading.get(locale)
-  if (reads === undefined) {
-    const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).formatToParts(0)
-    reads = parts.some((part) => part.type === 'dayPeriod' || (part.type === 'literal' && /\p{L}/u.test(part.value)))
-    hourReading.set(locale, reads)
-  }
-  return reads
+  return kept(hourReading, locale, () =>
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' })
+      .formatToParts(0)
+      .some((part) => part.type === 'dayPeriod' || (part.type === 'literal' && /\p{L}/u.test(part.value))),
+  )
 }
 
 /**
@@ -70,29 +66,22 @@ export function hourReads(locale: string): boolean {
  * @example formatHour(Date.UTC(2026, 0, 4, 5), 'es', 'America/Los_Angeles') // '21:00'
  */
 export function formatHour(time: number, locale: string, timeZone: string): string {
-  const key = `${locale}|${timeZone}`
-  let made = hourFormats.get(key)
-  if (!made) {
+  return kept(hourFormats, `${locale}|${timeZone}`, () => {
     const minute = hourReads(locale) ? {} : ({ minute: '2-digit' } as const)
-    made = new Intl.DateTimeFormat(locale, { hour: 'numeric', ...minute, timeZone: safeZone(timeZone) })
-    hourFormats.set(key, made)
-  }
-  return made.format(time)
+    return new Intl.DateTimeFormat(locale, { hour: 'numeric', ...minute, timeZone: safeZone(timeZone) })
+  }).format(time)
 }
 
 /** A time zone Intl accepts, else UTC (a tampered or unknown zone must not throw). */
 export function safeZone(timeZone: string): string {
-  let safe = safeZones.get(timeZone)
-  if (safe === undefined) {
+  return kept(safeZones, timeZone, () => {
     try {
       new Intl.DateTimeFormat('en', { timeZone })
-      safe = timeZone
+      return timeZone
     } catch {
-      safe = 'UTC'
+      return 'UTC'
     }
-    safeZones.set(timeZone, safe)
-  }
-  return safe
+  })
 }
 
 /** Each zone's answer, checked once (the check builds a formatter). */
@@ -107,20 +96,21 @@ const zonedFormats = new Map<string, Intl.DateTimeFormat>()
  * @example zonedParts(Date.UTC(2026, 0, 16, 5, 20), 'America/Los_Angeles') // { date: '2026-01-15', weekday: 'Thu', hour: 21, minute: 20 }
  */
 export function zonedParts(time: number, timeZone: string): { date: string; weekday: string; hour: number; minute: number } {
-  let format = zonedFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: safeZone(timeZone),
-      weekday: 'short',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    zonedFormats.set(timeZone, format)
-  }
+  const format = kept(
+    zonedFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: safeZone(timeZone),
+        weekday: 'short',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  )
   const parts = format.formatToParts(Number.isFinite(time) ? time : 0)
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? ''
   return {

@@ -44,8 +44,6 @@ import { selectorProblem } from './template-selector.ts'
 export const TEMPLATE_SOURCES = ['html', 'json', 'text'] as const
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number]
 
-/** The statuses of the SPEC, the ones the site colours; other words show uncoloured. */
-
 /** SPEC: statuses are refreshed at least every 5 minutes. */
 export const DEFAULT_EVERY_MINUTES = 5
 export const DEFAULT_STALE_AFTER_MINUTES = 60

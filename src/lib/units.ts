@@ -1,4 +1,5 @@
 import type { Settings } from './decode/stored-settings.ts'
+import { kept } from './kept.ts'
 
 /** Every number the app shows goes through these: values come in metric (°C, km/h, km) or miles. */
 
@@ -9,10 +10,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>()
  * 40 items or a day of hourly temperatures asks dozens of times (main-thread time on a phone).
  */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = numberFormats.get(key)
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
-  return format
+  return kept(numberFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
 }
 
 export const cToF = (c: number): number => (c * 9) / 5 + 32

@@ -1,5 +1,6 @@
 /** Opening hours of a local business (SPEC section 3, hoursM … hoursSu): parsing staff text and open/closed at a moment. */
 import { zonedParts } from '../format.ts'
+import { kept } from '../kept.ts'
 
 /** Monday first; the keys match the special-data fields hoursM … hoursSu. */
 export const DAYS = ['M', 'Tu', 'W', 'Th', 'F', 'Sa', 'Su'] as const
@@ -161,22 +162,19 @@ export function openState(week: WeekHours, now: Date, timeZone: string, soonMinu
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
 
 function timeFormat(locale: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(locale)
-  if (format) return format
-  let base: Intl.DateTimeFormat
-  try {
-    base = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
-  } catch {
-    base = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
-  }
-  const { locale: resolved, hourCycle } = base.resolvedOptions()
-  // 24-hour languages write opening times with two-digit hours ('09:00'); 12-hour ones do not ('9:00 AM').
-  format =
-    hourCycle === 'h23' || hourCycle === 'h24'
+  return kept(timeFormats, locale, () => {
+    let base: Intl.DateTimeFormat
+    try {
+      base = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+    } catch {
+      base = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+    }
+    const { locale: resolved, hourCycle } = base.resolvedOptions()
+    // 24-hour languages write opening times with two-digit hours ('09:00'); 12-hour ones do not ('9:00 AM').
+    return hourCycle === 'h23' || hourCycle === 'h24'
       ? new Intl.DateTimeFormat(resolved, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
       : base
-  timeFormats.set(locale, format)
-  return format
+  })
 }
 
 /**

@@ -1,6 +1,7 @@
 // When a live item starts and ends, said the way a visitor can act on it ("from Mon 9 PM", "until Fri 6 AM"):
 // in the visitor's language and the place's own time zone, whatever the browser's zone is.
 import { hourReads, safeZone, zonedParts } from '../format.ts'
+import { kept } from '../kept.ts'
 
 /** The translation keys of the times line (src/i18n/*.json), each with {{from}} and/or {{until}}. */
 export type TimesKey = 'times.from' | 'times.until' | 'times.fromUntil'
@@ -13,16 +14,12 @@ const formats = new Map<string, Intl.DateTimeFormat>()
 
 /** One formatter per language, zone and shape: a list of 40 items asks for 80 moments. */
 function format(locale: string, timeZone: string, shape: 'time' | 'weekday' | 'date', minutes: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${shape}|${minutes}`
-  let made = formats.get(key)
-  if (!made) {
+  return kept(formats, `${locale}|${timeZone}|${shape}|${minutes}`, () => {
     const time: Intl.DateTimeFormatOptions = { hour: 'numeric', ...(minutes ? { minute: '2-digit' } : {}) }
     const day: Intl.DateTimeFormatOptions =
       shape === 'weekday' ? { weekday: 'short' } : shape === 'date' ? { weekday: 'short', month: 'short', day: 'numeric' } : {}
-    made = new Intl.DateTimeFormat(locale, { ...day, ...time, timeZone })
-    formats.set(key, made)
-  }
-  return made
+    return new Intl.DateTimeFormat(locale, { ...day, ...time, timeZone })
+  })
 }
 
 /** Whole days between two local dates ('YYYY-MM-DD'), DST or not. */
