@@ -12,8 +12,13 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-text]')) {
 if (texts['offline.title']) document.title = texts['offline.title']
 
 document.getElementById('offline-retry')?.addEventListener('click', () => location.reload())
-// Back online: the page the visitor asked for.
-addEventListener('online', () => location.reload())
+// Back online: the page the visitor asked for. Not while it is leaving for another page (a reload would
+// cancel that navigation), and not on an 'online' event the browser sends while still offline (Chromium
+// does, while a navigation starts under its offline emulation: the visitor was sent back to this page).
+let leaving = false
+addEventListener('beforeunload', () => (leaving = true))
+addEventListener('pageshow', () => (leaving = false))
+addEventListener('online', () => navigator.onLine && !leaving && location.reload())
 
 async function keptPages(): Promise<KeptPage[]> {
   if (!('caches' in window)) return []

@@ -56,4 +56,5 @@ async function show(): Promise<void> {
 
 $dictionary.subscribe((texts) => void (texts && !navigator.onLine && show()))
 addEventListener('offline', () => void show())
-addEventListener('online', () => notice?.remove())
+// Only when the browser says it is online: an 'online' event can come while it is still offline.
+addEventListener('online', () => navigator.onLine && notice?.remove())

@@ -65,7 +65,7 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
     const onFocus = (): void => refresh('stale')
     window.addEventListener('focus', onFocus)
     // Back online, the data (perhaps a kept answer of the service worker, docs/offline.md) refreshes by itself.
-    const onOnline = (): void => refresh('force')
+    const onOnline = (): void => void (navigator.onLine && refresh('force'))
     window.addEventListener('online', onOnline)
     const timer = options.everyMs ? setInterval(() => refresh('force'), options.everyMs) : undefined
     return () => {
