@@ -1,6 +1,7 @@
 // Cameras and OpenStreetMap businesses end to end: a third API (port 8792, see playwright.config.ts) reads
 // Caltrans and Overpass from tests/e2e/cameras-osm-server.ts; the pages are routed to it.
 import { expect, test } from '@playwright/test'
+import { forward } from './forward.ts'
 import { serveProviders } from './providers.ts'
 
 const API = 'http://localhost:8792'
@@ -17,7 +18,7 @@ test.beforeEach(async ({ page }) => {
       .request()
       .url()
       .replace(/^http:\/\/localhost:\d+/, API)
-    await route.fulfill({ response: await route.fetch({ url }) })
+    await forward(route, { url })
   })
 })
 

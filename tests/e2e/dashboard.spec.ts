@@ -2,6 +2,7 @@
 import { axe, stopAnimations } from './axe.ts'
 import { expect, test, type Page } from '@playwright/test'
 import type { Reaction } from '../../src/lib/items.ts'
+import { forward } from './forward.ts'
 import { serveProviders } from './providers.ts'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -201,16 +202,17 @@ test('a map point’s dashboard and a Spanish one', async ({ page }) => {
 
 test('untrusted item text stays text and unsafe pictures are not loaded', async ({ page }) => {
   const script = '<img src=x onerror="window.__pwned=1">Flood'
-  await page.route(reactionRoute, async (route) => {
-    const answer = (await (await route.fetch()).json()) as Reaction
-    answer.statuses.messages.unshift({ ...answer.statuses.messages[0]!, id: 990, title: script, priority: 'Critical' })
-    answer.cameras.messages = answer.cameras.messages.map((camera) => ({
-      ...camera,
-      image: 'javascript:alert(1)',
-      dataLink: null,
-    }))
-    await route.fulfill({ json: answer })
-  })
+  await page.route(reactionRoute, (route) =>
+    forward<Reaction>(route, undefined, (answer) => {
+      answer.statuses.messages.unshift({ ...answer.statuses.messages[0]!, id: 990, title: script, priority: 'Critical' })
+      answer.cameras.messages = answer.cameras.messages.map((camera) => ({
+        ...camera,
+        image: 'javascript:alert(1)',
+        dataLink: null,
+      }))
+      return answer
+    }),
+  )
   await store(page, {})
   await page.goto('/wa/duvall/page')
   await expect(page.locator('.dash-alert strong')).toHaveText(script)

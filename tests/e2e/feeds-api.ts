@@ -3,6 +3,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Reaction } from '../../src/lib/items.ts'
+import { forward } from './forward.ts'
 
 export const FEEDS_API = 'http://localhost:8791'
 /** The feeds API's SQLite file (DATA_DIR in playwright.config.ts). */
@@ -24,7 +25,7 @@ export async function toFeedsApi(page: Page): Promise<void> {
   await page.route(/^http:\/\/localhost:8788\//, async (route) => {
     const url = route.request().url().replace('http://localhost:8788', FEEDS_API)
     const headers = { ...route.request().headers(), origin: 'http://localhost:4322' }
-    await route.fulfill({ response: await route.fetch({ url, headers }) })
+    await forward(route, { url, headers })
   })
 }
 

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import type { AlertItem, Reaction } from '../../src/lib/items.ts'
 import { FEEDS_API } from './feeds-api.ts'
+import { forward } from './forward.ts'
 import { serveProviders } from './providers.ts'
 
 const FEED_SERVER = 'http://127.0.0.1:8795'
@@ -48,7 +49,7 @@ test.beforeEach(async ({ page }) => {
     const url = route.request().url().replace('http://localhost:8788', FEEDS_API)
     // The page's origin goes along, so the answer carries the CORS headers the browser checks.
     const headers = { ...route.request().headers(), origin: 'http://localhost:4322' }
-    await route.fulfill({ response: await route.fetch({ url, headers }) })
+    await forward(route, { url, headers })
   })
 })
 

@@ -1,6 +1,7 @@
 // The live sections against the real API server (its Duvall demo set), as visitors see them.
 import { expect, test, type Page } from '@playwright/test'
 import type { AlertItem, Reaction } from '../../src/lib/items.ts'
+import { forward } from './forward.ts'
 import { serveProviders } from './providers.ts'
 
 test.beforeEach(async ({ page }) => {
@@ -50,11 +51,12 @@ test('the banner shows the critical alert, links to details and stays dismissed 
   await expect(page.locator('#statuses-list .live-item').first()).toBeVisible()
   await expect(page.locator('#alert-banner .alert-banner')).toHaveClass(/sev-none/)
   // A new alert changes the set: the banner is back.
-  await page.route(reactionRoute, async (route) => {
-    const answer = (await (await route.fetch()).json()) as Reaction
-    answer.statuses.messages.push({ ...answer.statuses.messages[0]!, id: 999, title: 'New urgent notice', priority: 'Urgent' })
-    await route.fulfill({ json: answer })
-  })
+  await page.route(reactionRoute, (route) =>
+    forward<Reaction>(route, undefined, (answer) => {
+      answer.statuses.messages.push({ ...answer.statuses.messages[0]!, id: 999, title: 'New urgent notice', priority: 'Urgent' })
+      return answer
+    }),
+  )
   await page.reload()
   await expect(page.locator('#alert-banner .alert-banner')).toContainText('(+')
   await expect(page.locator('#alert-banner .alert-banner')).not.toHaveClass(/sev-none/)
