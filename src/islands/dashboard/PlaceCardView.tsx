@@ -51,13 +51,16 @@ export function PlaceCardView({
           )}
         </span>
         <span className={`dash-place-warnings${count ? ' sev-warning' : ''}`}>
-          {warnings.state === 'ok'
-            ? count
-              ? t('dash.warnings', { count: String(count) })
-              : t('dash.noWarningsShort')
-            : warnings.state === 'error'
-              ? t('dash.warningsUnknown')
-              : '…'}
+          {/* A new text node for each value: Chromium counts right-aligned text changed in place as a layout shift. */}
+          <span key={`${warnings.state}:${count ?? ''}`}>
+            {warnings.state === 'ok'
+              ? count
+                ? t('dash.warnings', { count: String(count) })
+                : t('dash.noWarningsShort')
+              : warnings.state === 'error'
+                ? t('dash.warningsUnknown')
+                : '…'}
+          </span>
         </span>
       </a>
     </li>
