@@ -1,4 +1,5 @@
 // The offline page's script: its texts in the address's language, and the pages kept on this device.
+import { onBackOnline } from '../lib/offline/back-online.ts'
 import { CACHES, SAVED_HEADER, keptPlaces, pathLocale, savedTime, type KeptPage } from '../lib/offline/policy.ts'
 
 const locale = pathLocale(location.pathname)
@@ -12,13 +13,12 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-text]')) {
 if (texts['offline.title']) document.title = texts['offline.title']
 
 document.getElementById('offline-retry')?.addEventListener('click', () => location.reload())
-// Back online: the page the visitor asked for. Not while it is leaving for another page (a reload would
-// cancel that navigation), and not on an 'online' event the browser sends while still offline (Chromium
-// does, while a navigation starts under its offline emulation: the visitor was sent back to this page).
+// Back online: the page the visitor asked for. Not while it is leaving for another page: a reload would
+// cancel that navigation.
 let leaving = false
 addEventListener('beforeunload', () => (leaving = true))
 addEventListener('pageshow', () => (leaving = false))
-addEventListener('online', () => navigator.onLine && !leaving && location.reload())
+onBackOnline(() => leaving || location.reload())
 
 async function keptPages(): Promise<KeptPage[]> {
   if (!('caches' in window)) return []

@@ -1,6 +1,7 @@
 // The notice of a kept page shown offline (docs/offline.md): "Offline · statuses as of 7:42 AM", from
 // the time the service worker saved the answer the page shows. Loads only when the connection is gone.
 import { fill } from '../fill.ts'
+import { onBackOnline } from '../offline/back-online.ts'
 import { CACHES, SAVED_HEADER, liveCallFor, savedTime, weatherCallFor } from '../offline/policy.ts'
 import { pageLang } from '../page-lang.ts'
 import { $dictionary } from '../stores/dictionary.ts'
@@ -56,5 +57,4 @@ async function show(): Promise<void> {
 
 $dictionary.subscribe((texts) => void (texts && !navigator.onLine && show()))
 addEventListener('offline', () => void show())
-// Only when the browser says it is online: an 'online' event can come while it is still offline.
-addEventListener('online', () => navigator.onLine && notice?.remove())
+onBackOnline(() => notice?.remove())

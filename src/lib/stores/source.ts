@@ -1,4 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores'
+import { onBackOnline } from '../offline/back-online.ts'
 import { isStale, withRetry, type SourceState } from '../retry.ts'
 import { $pagePoint, type PagePoint } from './place.ts'
 
@@ -65,13 +66,12 @@ export function createSource<T>(freshMs: number, load: (point: PagePoint) => Pro
     const onFocus = (): void => refresh('stale')
     window.addEventListener('focus', onFocus)
     // Back online, the data (perhaps a kept answer of the service worker, docs/offline.md) refreshes by itself.
-    const onOnline = (): void => void (navigator.onLine && refresh('force'))
-    window.addEventListener('online', onOnline)
+    const stopOnline = onBackOnline(() => refresh('force'))
     const timer = options.everyMs ? setInterval(() => refresh('force'), options.everyMs) : undefined
     return () => {
       stops.forEach((stop) => stop())
       window.removeEventListener('focus', onFocus)
-      window.removeEventListener('online', onOnline)
+      stopOnline()
       clearInterval(timer)
     }
   })
