@@ -139,6 +139,28 @@ test('from 1200 px the roads map stands beside the list', async ({ page }) => {
   expect(Math.abs(map!.y - list!.y)).toBeLessThan(2)
 })
 
+// The browser may paint a page before its end is parsed: the tab bar with three of its five tabs (360 px, CI
+// 2026-11-28), the sidebar's account line without its link (1024 px). What has arrived must already be in place.
+test('the tab bar and the sidebar’s foot stay put while the end of the page is still arriving', async ({ page }) => {
+  await seed(page, 'es')
+  await serveProviders(page)
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto('/es/wa/duvall')
+  const tab = page.locator('.tabs > a').first()
+  const whole = await tab.boundingBox()
+  await page.evaluate(() => {
+    const tabs = document.querySelector('.tabs')
+    while (tabs && tabs.children.length > 3) tabs.lastElementChild?.remove()
+  })
+  expect(await tab.boundingBox()).toEqual(whole)
+
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const toggle = page.locator('#assistant-toggle')
+  const before = await toggle.boundingBox()
+  await page.evaluate(() => document.querySelector('.side > .account')?.replaceChildren())
+  expect(await toggle.boundingBox()).toEqual(before)
+})
+
 /** The page's layout shifts (not after input) from its start, as Lighthouse's CLS counts them. */
 async function watchShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
