@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { navLinkHtml } from '../../src/components/nav.ts'
+import { TAB_BAR_SIZE, navLinkHtml } from '../../src/components/nav.ts'
 
 describe('navLinkHtml', () => {
   it('draws the current section with its badge slot', () => {
@@ -19,5 +20,12 @@ describe('navLinkHtml', () => {
     expect(html).toBe(
       '<a href="/a?b=&quot;c&quot;&amp;d"><svg aria-hidden="true"><use href="/icons.svg#x&quot;y"></use></svg><span>&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;</span></a>',
     )
+  })
+})
+
+describe('the tab bar', () => {
+  it('has a column in the stylesheet for each tab and "More"', () => {
+    const rule = /\n\.tabs \{[^}]*grid-template-columns: repeat\((\d+),/.exec(readFileSync('src/styles/global.css', 'utf8'))
+    expect(Number(rule?.[1])).toBe(TAB_BAR_SIZE + 1)
   })
 })
