@@ -140,7 +140,8 @@ test('from 1200 px the roads map stands beside the list', async ({ page }) => {
 })
 
 // The browser may paint a page before its end is parsed: the tab bar with three of its five tabs (360 px, CI
-// 2026-11-28), the sidebar's account line without its link (1024 px). What has arrived must already be in place.
+// 2026-11-28), a tab's icon without its label (412 px), the sidebar's account line without its link (1024 px).
+// What has arrived must already be in place.
 test('the tab bar and the sidebar’s foot stay put while the end of the page is still arriving', async ({ page }) => {
   await seed(page, 'es')
   await serveProviders(page)
@@ -153,6 +154,11 @@ test('the tab bar and the sidebar’s foot stay put while the end of the page is
     while (tabs && tabs.children.length > 3) tabs.lastElementChild?.remove()
   })
   expect(await tab.boundingBox()).toEqual(whole)
+  // A tab's icon before its label (412 px, CI).
+  const icon = tab.locator('svg')
+  const placed = await icon.boundingBox()
+  await tab.evaluate((link) => link.querySelector('span')?.remove())
+  expect(await icon.boundingBox()).toEqual(placed)
 
   await page.setViewportSize({ width: 1024, height: 768 })
   const toggle = page.locator('#assistant-toggle')
