@@ -5,6 +5,8 @@ import { $authToken, refreshOnce, setSessionToken, withRefreshLock } from './ses
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 2 * 60_000
+/** The longest wait setTimeout keeps. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The signed-in user (current-user.ts, which visitor pages load without the API client). */
 export { $currentUser } from './current-user.ts'
@@ -49,7 +51,12 @@ export function scheduleRefresh(now = Date.now()): void {
   clearTimeout(timer)
   const user = decodeToken($authToken.get(), now)
   if (!user) return
-  timer = setTimeout(() => void refreshSession(), Math.max(0, user.expiresAt - REFRESH_AHEAD_MS - now))
+  const wait = user.expiresAt - REFRESH_AHEAD_MS - now
+  // A timer fires at once past 2^31 - 1 ms (24.8 days): a longer wait is taken in steps.
+  timer =
+    wait > MAX_TIMER_MS
+      ? setTimeout(() => scheduleRefresh(), MAX_TIMER_MS)
+      : setTimeout(() => void refreshSession(), Math.max(0, wait))
 }
 
 /**

@@ -8,7 +8,7 @@ const logout = vi.fn<Api['auth']['logout']>()
 vi.mock('../../../src/lib/stores/api.ts', () => ({
   api: { auth: { refresh: () => refresh(), logout: () => logout() } },
 }))
-const { refreshSession, signOut } = await import('../../../src/lib/stores/auth.ts')
+const { refreshSession, restoreSession, signOut } = await import('../../../src/lib/stores/auth.ts')
 const { $authToken, $editorAuth, REFRESH_LOCK } = await import('../../../src/lib/stores/session.ts')
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -78,5 +78,19 @@ describe('refresh across tabs', () => {
     expect(logout).toHaveBeenCalledOnce()
     expect($authToken.get()).toBeNull()
     expect($editorAuth.get()).toBeNull()
+  })
+
+  it('a token good for longer than a timer can wait (2^31 ms, 24.8 days) is not refreshed at once', async () => {
+    // setTimeout fires at once past 2^31 - 1 ms; the refresh then answered 401 and signed a valid session out.
+    const long = token({ EntityType: 2, exp: inSeconds(60 * 86_400) })
+    $authToken.set(long)
+    refresh.mockResolvedValue(session(token({ EntityType: 2, exp: inSeconds(61 * 86_400) })))
+    await restoreSession()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(refresh).not.toHaveBeenCalled()
+    expect($authToken.get()).toBe(long)
+    // Two minutes before it expires, one refresh.
+    await vi.advanceTimersByTimeAsync(60 * 86_400_000 - 1000 - 110_000)
+    expect(refresh).toHaveBeenCalledOnce()
   })
 })
