@@ -94,7 +94,29 @@ export const alertItemSchema = z
 /** GET /items/{id} for anybody but the staff who may edit it: the reaction's public item, without a distance. */
 export const publicItemSchema = alertItemSchema.omit({ distance: true }).openapi('PublicItem')
 
-const section = z.object({ messages: z.array(alertItemSchema) })
+const missingSource = z.object({
+  name: z.string().openapi({ description: 'The publisher (its sources are one line: Caltrans’ 12 districts)' }),
+  sources: z.number().int().openapi({ description: 'Its running sources that cover the place' }),
+  failing: z.number().int(),
+  stale: z.number().int(),
+  waiting: z.number().int().openapi({ description: 'Not run yet since the server started' }),
+  lastSuccessAt: z.string().nullable().openapi({ description: 'The newest last success among them' }),
+})
+const sectionHealth = z
+  .object({
+    status: z.enum(['ok', 'partial', 'down', 'none']).openapi({
+      description:
+        'ok: every source covering the place answered; partial: some did not; down: none did; none: no source covers it',
+    }),
+    missing: z.array(missingSource).openapi({ description: 'The publishers whose sources did not answer' }),
+  })
+  .openapi('SectionHealth')
+const section = z.object({
+  messages: z.array(alertItemSchema),
+  health: sectionHealth
+    .optional()
+    .openapi({ description: 'Whether the sources that cover the place answered (absent from answers before 2026-12)' }),
+})
 export const reactionSchema = z
   .object({ statuses: section, roads: section, cameras: section, local: section })
   .openapi('Reaction')

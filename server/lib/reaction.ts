@@ -8,10 +8,15 @@ import { cellsForPoint } from '../db/queries/grid.ts'
 import type { AppEnv } from '../env.ts'
 import { distanceToShape } from '../feeds/geometry.ts'
 import { requestBusinesses, withLocalPending } from '../feeds/overpass/pending.ts'
+import { cityIndex } from './cities.ts'
+import { coverageAnswer } from './coverage-answer.ts'
 import { clientSource } from './http.ts'
+import { healthJson, pointState } from './section-health.ts'
 import { cellCandidates, pageCandidates, syncLists, type Candidate } from './reaction-cells.ts'
 
 const KM_PER_MILE = 1.609344
+/** Points' states, per 0.1° cell (section-health.ts pointState). */
+const states = new Map<string, string | null>()
 /** Answers smaller than this go uncompressed (gzip's header and the work are not worth it). */
 const GZIP_MIN_BYTES = 1024
 
@@ -37,6 +42,7 @@ export function reactionBody(
   ofPage: readonly Candidate[],
   layer: number,
   now: string,
+  health?: Readonly<Record<(typeof ASPECTS)[number], string>>,
 ): Bytes {
   const sections: Found[][] = ASPECTS.map(() => [])
   const seen = new Set<number>()
@@ -71,10 +77,12 @@ export function reactionBody(
     found.sort(byPriorityThenDistance)
     return ASPECTS[index] === 'cameras' ? found.slice(0, CAMERAS_CAP) : found
   })
+  // Each section's health beside its messages (section-health.ts), ASCII but for source names.
+  const tails = ASPECTS.map((aspect) => (health ? `],"health":${health[aspect]}}` : ']}'))
   const prefixes = lists.map((found) => found.map(({ miles }) => `{"distance":${Math.round(miles * 10) / 10},`))
   let size = 1
   lists.forEach((found, index) => {
-    size += heads[index]!.length + 2 + Math.max(found.length - 1, 0)
+    size += heads[index]!.length + Buffer.byteLength(tails[index]!) + Math.max(found.length - 1, 0)
     found.forEach(({ item }, at) => (size += prefixes[index]![at]!.length + item.bytes))
   })
   const out = Buffer.allocUnsafe(size)
@@ -86,7 +94,7 @@ export function reactionBody(
       offset += out.write(prefixes[index]![at]!, offset, 'latin1')
       offset += out.write(item.body, offset, 'utf8')
     })
-    offset += out.write(']}', offset, 'latin1')
+    offset += out.write(tails[index]!, offset, 'utf8')
   })
   out[offset++] = 0x7d // }
   return out
@@ -140,7 +148,8 @@ export async function answerReaction(
       page ? pageCandidates(store.db, page) : [],
       ...cellsForPoint(lat, lon).map((cell) => cellCandidates(store.db, cell)),
     ])
-    answer = { json: reactionBody(lat, lon, cells, ofPage, layer, now().toISOString()), gzip: null, lat, lon, layer }
+    const health = healthJson(await coverageAnswer(store.db, now()), pointState(cityIndex().cities, lat, lon, route, states))
+    answer = { json: reactionBody(lat, lon, cells, ofPage, layer, now().toISOString(), health), gzip: null, lat, lon, layer }
     kept = reactionCache.set(key, answer)
   }
   // OpenStreetMap businesses for this area: fetched in the background when missing or a week old (server/feeds/overpass).

@@ -1,22 +1,12 @@
 // GET /api/coverage: per state and section, which sources cover it and how healthy each is now. Public and cacheable:
 // it says what the feed-health panel says, without errors, addresses or keys.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import type { Db } from '../db/index.ts'
-import { listedRegistryRows } from '../db/queries/feed-registry.ts'
-import { feedRows } from '../db/queries/feeds.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
-import { loadFeedsConfig } from '../feeds/config.ts'
-import { businessHealth } from '../feeds/overpass/health.ts'
-import { businessFetcher } from '../feeds/overpass/start.ts'
-import { registryFeeds } from '../feeds/registry.ts'
-import { countFeedItems } from '../feeds/store.ts'
-import { coverage, forState, stateCodeOf, type CoverageAnswer, type ListedRow } from '../lib/coverage.ts'
+import { coverageAnswer } from '../lib/coverage-answer.ts'
+import { forState, stateCodeOf } from '../lib/coverage.ts'
 import { hook } from '../lib/hook.ts'
 import { errors, json } from '../schemas.ts'
-
-/** Health changes by the minute at most; one answer per instance a minute keeps the page cheap to ask. */
-export const COVERAGE_TTL_MS = 60_000
 
 const sections = z.enum(['statuses', 'roads', 'cameras', 'local'])
 const ids = z.array(z.string())
@@ -59,49 +49,6 @@ export const coverageQuery = z.object({
     .openapi({ example: 'wa', description: 'Only this state (with the nationwide sources)' }),
 })
 
-type Kept = { at: number; answer: Promise<CoverageAnswer> }
-const kept = new WeakMap<Db, Kept>()
-
-async function build(db: Db, now: Date): Promise<CoverageAnswer> {
-  // Read on each build, as the feed-health panel does, so the answer follows the configuration the engine runs.
-  const config = loadFeedsConfig()
-  const [rows, counts, listed, registry] = await Promise.all([
-    feedRows(db),
-    countFeedItems(db),
-    registryFeeds(db, config),
-    listedRegistryRows(db),
-  ])
-  const rowsById = new Map<string, ListedRow>()
-  for (const stored of registry) {
-    try {
-      const row = JSON.parse(stored.row) as Partial<ListedRow>
-      rowsById.set(stored.id, { state: row.state ?? null, active: row.active !== false, unsupported: row.unsupported ?? null })
-    } catch {
-      // A row that does not parse is left out of the registry's feeds too (server/feeds/registry.ts).
-    }
-  }
-  const businesses = await businessHealth(db, businessFetcher(db), now)
-  return coverage({
-    feeds: [...config.feeds, ...listed.feeds],
-    listed: rowsById,
-    rows,
-    counts,
-    businesses,
-    env: process.env,
-    now,
-  })
-}
-
-/** The full answer, built at most once a minute per database; a failed build is not kept. */
-function answerFor(db: Db, now: Date): Promise<CoverageAnswer> {
-  const known = kept.get(db)
-  if (known && now.getTime() - known.at < COVERAGE_TTL_MS && now.getTime() >= known.at) return known.answer
-  const answer = build(db, now)
-  kept.set(db, { at: now.getTime(), answer })
-  answer.catch(() => kept.delete(db))
-  return answer
-}
-
 export const coverageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: hook }).openapi(
   createRoute({
     method: 'get',
@@ -111,7 +58,7 @@ export const coverageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: hook }).ope
     responses: { 200: json(coverageSchema, 'Sources, the nationwide ones, and each state’s own'), 400: errors[400] },
   }),
   async (c) => {
-    const answer = await answerFor(c.var.deps.store.db, c.var.deps.now())
+    const answer = await coverageAnswer(c.var.deps.store.db, c.var.deps.now())
     const state = c.req.valid('query').state
     const code = state ? stateCodeOf(state) : null
     if (state && (!code || code === 'us')) return c.json({ ...errorBody('bad_request'), error: `Unknown state: ${state}` }, 400)

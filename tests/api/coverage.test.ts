@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureFeedRows } from '../../server/db/queries/feeds.ts'
 import { saveRegistryRows } from '../../server/feeds/registry.ts'
-import { COVERAGE_TTL_MS } from '../../server/routes/coverage.ts'
+import { COVERAGE_TTL_MS } from '../../server/lib/coverage-answer.ts'
 import { backends } from './backends.ts'
 import { startHarness, type Harness } from './harness.ts'
 

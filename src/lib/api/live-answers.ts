@@ -17,7 +17,19 @@ export const alertItem = shape.object({
   startsAt: shape.optional(nullableText),
   endsAt: shape.optional(nullableText),
 })
-const section = shape.object({ messages: shape.array(alertItem) })
+const missingSource = shape.object({
+  name: text,
+  sources: int,
+  failing: int,
+  stale: int,
+  waiting: int,
+  lastSuccessAt: nullableText,
+})
+const health = shape.object({
+  status: shape.oneOf(['ok', 'partial', 'down', 'none']),
+  missing: shape.array(missingSource),
+})
+const section = shape.object({ messages: shape.array(alertItem), health: shape.optional(health) })
 export const reaction = shape.object({ statuses: section, roads: section, cameras: section, local: section })
 
 const ids = shape.array(text)
