@@ -148,9 +148,14 @@ for (const [section, text] of [
   })
 }
 
-test('a place with no items nearby is empty, from the real API', async ({ page }) => {
+test('a place with no items nearby, from the real API whose feeds never ran, says it could not check', async ({ page }) => {
+  // This API runs no jobs: no source covering Dover has answered, so "No Statuses" would be a false all-clear.
   await page.goto('/de/dover/statuses')
-  await expect(page.locator('#statuses-list')).toContainText('No Statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('Error Loading Statuses')
+  await expect(list.locator('.health-note')).toContainText('Not answering: ')
+  await expect(list.locator('.health-note')).toContainText('NOAA/National Weather Service')
+  await expect(list).not.toContainText('Nothing is reported')
 })
 
 test('script and markup in every field stay inert text', async ({ page }) => {

@@ -11,7 +11,18 @@ const WHY = { roads: 'coverage.whyRoads', cameras: 'coverage.whyCameras', local:
  * is published there yet; when one does, that nothing is reported now. Then the sources that cover the state for the
  * section with their health, and a link to the coverage page. Nothing while the answer loads or when it fails.
  */
-export function EmptyCoverage({ section, locale, t }: { section: CoverageSection; locale: Locale; t: T }) {
+export function EmptyCoverage({
+  section,
+  locale,
+  t,
+  checked = true,
+}: {
+  section: CoverageSection
+  locale: Locale
+  t: T
+  /** False when some covering source did not answer (the reaction's health): then "nothing is reported" is not said. */
+  checked?: boolean
+}) {
   const place = useStore($placeCoverage)
   if (place.state !== 'ok' || !place.code) return null
   const sources = sectionSources(place.coverage, place.code, section)
@@ -19,7 +30,7 @@ export function EmptyCoverage({ section, locale, t }: { section: CoverageSection
   const running = sources.some((source) => source.status !== 'off')
   return (
     <div className="empty-coverage">
-      {section !== 'statuses' && <p className="muted">{t(running ? 'empty.hint' : WHY[section])}</p>}
+      {section !== 'statuses' && (checked || !running) && <p className="muted">{t(running ? 'empty.hint' : WHY[section])}</p>}
       <p>{t(sources.length ? 'coverage.sourcesFor' : 'coverage.noneFor', { state })}</p>
       {sources.length > 0 && (
         <ul>

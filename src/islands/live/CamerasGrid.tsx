@@ -1,11 +1,15 @@
+import { useStore } from '@nanostores/react'
 import { useRef, useState } from 'react'
 import type { AlertItem } from '../../lib/items.ts'
 import { safeHttpUrl } from '../../lib/safe-url.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
+import { $now } from '../../lib/stores/clock.ts'
 import { SourceCard } from '../weather/Card.tsx'
 import { useT, type T } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
+import { HealthNote } from './HealthNote.tsx'
+import { healthNote } from '../../lib/live/health.ts'
 import { SourceCredit, distanceText } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
@@ -32,7 +36,8 @@ function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: bool
 /** Traffic cameras near the point (at most 60), sized by the image-size setting; a click opens a larger view. */
 export function CamerasGrid() {
   const t = useT()
-  const { locale, settings } = useLiveDisplay()
+  const { locale, settings, timeZone } = useLiveDisplay()
+  const now = useStore($now)
   const dialog = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState<AlertItem | null>(null)
   const show = (item: AlertItem): void => {
@@ -44,15 +49,18 @@ export function CamerasGrid() {
       {(data) => {
         if (!t) return null
         const cameras = data.cameras.messages
+        const note = healthNote(data.cameras.health, 'cameras', cameras.length, now, locale, timeZone, t)
         if (!cameras.length)
           return (
             <div>
-              <p className="empty-title">{t('empty.cameras')}</p>
-              <EmptyCoverage section="cameras" locale={locale} t={t} />
+              <p className="empty-title">{t(data.cameras.health?.status === 'down' ? 'error.cameras' : 'empty.cameras')}</p>
+              <HealthNote lines={note} titled={data.cameras.health?.status === 'down'} />
+              <EmptyCoverage section="cameras" locale={locale} t={t} checked={!note} />
             </div>
           )
         return (
           <>
+            <HealthNote lines={note} />
             <ul className="camera-grid" style={{ '--camera-min': `${120 + 60 * settings.imageSize}px` } as React.CSSProperties}>
               {cameras.map((item) => (
                 <li key={item.id}>

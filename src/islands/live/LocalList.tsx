@@ -14,6 +14,8 @@ import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
 import { EditButton } from './EditButton.tsx'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
+import { HealthNote } from './HealthNote.tsx'
+import { healthNote } from '../../lib/live/health.ts'
 
 const LINKS = ['web', 'fb', 'menu', 'order', 'map'] as const
 /** How soon the page asks again while the server fetches this area's businesses. */
@@ -73,6 +75,7 @@ export function LocalList() {
           if (osm) return { business: { ...business, week: osm.week }, open: osm.open, item }
           return { business, open: openState(business.week, new Date(now), timeZone), item }
         })
+        const note = healthNote(data.local.health, 'local', all.length, now, locale, timeZone, t)
         if (!all.length && isLocalPending(data.local))
           return (
             <p className="empty-title" role="status">
@@ -82,8 +85,9 @@ export function LocalList() {
         if (!all.length)
           return (
             <div>
-              <p className="empty-title">{t('empty.local')}</p>
-              <EmptyCoverage section="local" locale={locale} t={t} />
+              <p className="empty-title">{t(data.local.health?.status === 'down' ? 'error.local' : 'empty.local')}</p>
+              <HealthNote lines={note} titled={data.local.health?.status === 'down'} />
+              <EmptyCoverage section="local" locale={locale} t={t} checked={!note} />
             </div>
           )
         const today = localClock(new Date(now), timeZone).day
@@ -92,6 +96,7 @@ export function LocalList() {
         )
         return (
           <>
+            <HealthNote lines={note} />
             <p className="sr-only" role="status">
               {t('badge.count', { count: String(shown.length) })}
             </p>

@@ -14,6 +14,9 @@ import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel }
 import { EditButton } from './EditButton.tsx'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 import { FilterBar, Folded, NoMatch, useHashFilter } from './ListTools.tsx'
+import { HealthNote } from './HealthNote.tsx'
+import { healthNote } from '../../lib/live/health.ts'
+import type { SectionHealth } from '../../lib/live/unchecked.ts'
 
 /** Roads shown before the rest folds by priority ("Info: 40 more"); closed and urgent roads never fold. */
 const ROADS_SHOWN = 5
@@ -24,11 +27,15 @@ export function RoadsList() {
   const t = useT()
   const roads = useStore($roads)
   const [filter, setFilter] = useHashFilter(NO_KINDS)
+  const now = useStore($now)
+  const { locale, timeZone } = useLiveDisplay()
   return (
     <SourceCard source={reaction} errorKey="error.roads">
       {(data) => {
         if (!t || !roads) return null
-        if (!roads.groups.length) return <Empty t={t} />
+        const { health } = data.roads
+        const note = healthNote(health, 'roads', roads.groups.length, now, locale, timeZone, t)
+        if (!roads.groups.length) return <Empty t={t} health={health} note={note} />
         const items = new Map(data.roads.messages.map((item) => [item.id, item]))
         const ordered = orderRoadGroups(roads.groups)
           .map((group) => ({ ...group, entries: group.entries.filter((entry) => passes(roadRank(entry), filter.prio)) }))
@@ -43,6 +50,7 @@ export function RoadsList() {
         const road = (group: RoadGroup) => <Road key={group.itemId} group={group} item={items.get(group.itemId)} t={t} />
         return (
           <>
+            <HealthNote lines={note} />
             {roads.groups.length >= FILTER_FROM && <FilterBar filter={filter} onChange={setFilter} t={t} />}
             {!ordered.length && <NoMatch onReset={() => setFilter({ prio: 'all', kind: 'all' })} t={t} />}
             <ul className="live-list">{shown.map(road)}</ul>
@@ -65,12 +73,14 @@ export function RoadsList() {
   )
 }
 
-function Empty({ t }: { t: T }) {
+/** No roads: the SPEC's error title when no covering source answered, the empty title otherwise; who did not answer. */
+function Empty({ t, health, note }: { t: T; health: SectionHealth | undefined; note: string[] | null }) {
   const { locale } = useLiveDisplay()
   return (
     <div>
-      <p className="empty-title">{t('empty.roads')}</p>
-      <EmptyCoverage section="roads" locale={locale} t={t} />
+      <p className="empty-title">{t(health?.status === 'down' ? 'error.roads' : 'empty.roads')}</p>
+      <HealthNote lines={note} titled={health?.status === 'down'} />
+      <EmptyCoverage section="roads" locale={locale} t={t} checked={!note} />
     </div>
   )
 }

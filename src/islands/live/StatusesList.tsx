@@ -13,6 +13,9 @@ import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel }
 import { EditButton } from './EditButton.tsx'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 import { FilterBar, Folded, NoMatch, useHashFilter } from './ListTools.tsx'
+import { HealthNote } from './HealthNote.tsx'
+import { healthNote } from '../../lib/live/health.ts'
+import type { SectionHealth } from '../../lib/live/unchecked.ts'
 
 const rankOf = (item: AlertItem): number => priorityRank(item.priority)
 
@@ -23,13 +26,17 @@ const rankOf = (item: AlertItem): number => priorityRank(item.priority)
 export function StatusesList() {
   const t = useT()
   const [filter, setFilter] = useHashFilter(ALERT_CATEGORIES)
+  const now = useStore($now)
+  const { locale, timeZone } = useLiveDisplay()
   return (
     <SourceCard source={reaction} errorKey="error.statuses">
       {(data) => {
         if (!t) return null
         const all = data.statuses.messages
+        const { health } = data.statuses
+        const note = healthNote(health, 'statuses', all.length, now, locale, timeZone, t)
         const groups = orderStatusGroups(groupStatuses(all))
-        if (!groups.length) return <Empty t={t} />
+        if (!groups.length) return <Empty t={t} health={health} note={note} />
         const shownGroups = groups
           .filter((group) => filter.kind === 'all' || group.category === filter.kind)
           .map((group) => ({ ...group, items: group.items.filter((item) => passes(rankOf(item), filter.prio)) }))
@@ -37,6 +44,7 @@ export function StatusesList() {
         const label = (kind: string) => t(`category.${kind as (typeof ALERT_CATEGORIES)[number]}`)
         return (
           <>
+            <HealthNote lines={note} />
             {all.length >= FILTER_FROM && (
               <FilterBar
                 filter={filter}
@@ -79,12 +87,16 @@ export function StatusesList() {
   )
 }
 
-function Empty({ t }: { t: T }) {
+/**
+ * No statuses: "No Statuses, nothing is reported" only when the sources that cover the place answered; when none
+ * did, the SPEC's error title and who did not answer; when some did not, the empty title and who.
+ */
+function Empty({ t, health, note }: { t: T; health: SectionHealth | undefined; note: string[] | null }) {
   const { locale } = useLiveDisplay()
   return (
     <div>
-      <p className="empty-title">{t('empty.statuses')}</p>
-      <p className="muted">{t('empty.hint')}</p>
+      <p className="empty-title">{t(health?.status === 'down' ? 'error.statuses' : 'empty.statuses')}</p>
+      {note ? <HealthNote lines={note} titled={health?.status === 'down'} /> : <p className="muted">{t('empty.hint')}</p>}
       <EmptyCoverage section="statuses" locale={locale} t={t} />
     </div>
   )

@@ -2,7 +2,7 @@
 import { $t } from '../../i18n/page-t.ts'
 import type { T } from '../../i18n/translate.ts'
 import { $banner, dismissBanner } from '../stores/banner.ts'
-import { $badgeCounts, $bannerAlert } from '../stores/reaction.ts'
+import { $badgeCounts, $bannerAlert, $warningsUnchecked } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
 /**
@@ -42,10 +42,12 @@ function drawBanner(): void {
   if (!alert) {
     // Nothing yet (the data is loading or failed): the slot stays empty.
     if ($badgeCounts.get() === null) return
-    box.className = 'alert-banner sev-none'
+    // "No warnings" only when every source that covers the place answered; else say it could not be checked.
+    const doubt = !raw && $warningsUnchecked.get()
+    box.className = `alert-banner ${doubt ? 'sev-unknown' : 'sev-none'}`
     box.setAttribute('role', 'status')
-    line.append(t(raw ? 'banner.hidden' : 'banner.none'))
-    const link = raw && detailsLink(raw.section, t)
+    line.append(t(raw ? 'banner.hidden' : doubt ? 'banner.unchecked' : 'banner.none'))
+    const link = raw ? detailsLink(raw.section, t) : doubt && detailsLink('statuses', t)
     if (link) line.append(' ', link)
     slot.append(box)
     return

@@ -4,6 +4,7 @@ import { bannerAlert, badgeCounts } from '../live/severity.ts'
 import { expandRoads } from '../live/roads.ts'
 import { getReaction } from '../api/reaction.ts'
 import { localizeReaction } from '../live/translations.ts'
+import { unchecked } from '../live/unchecked.ts'
 import { pageLang } from '../page-lang.ts'
 import { apiSession } from './api-session.ts'
 import { $settings } from './settings.ts'
@@ -46,4 +47,10 @@ export const $bannerAlert = computed([reaction.$state, $roads], (state, roads) =
 /** Counts for the nav badges, once data is there. */
 export const $badgeCounts = computed([reaction.$state, $roads], (state, roads) =>
   state.state === 'ok' && roads ? badgeCounts(state.data, roads.entries) : null,
+)
+
+/** Whether the warnings' sources (statuses and roads) did not all answer: then the banner gives no all-clear. */
+export const $warningsUnchecked = computed(
+  reaction.$state,
+  (state) => state.state === 'ok' && (unchecked(state.data.statuses.health) || unchecked(state.data.roads.health)),
 )

@@ -1,0 +1,146 @@
+// Never a false all-clear (issue 38): when the sources that cover a place fail or go stale, every live section and the
+// banner say so, with what is known and its age; "No warnings" and "Nothing is reported" only when they answered.
+import { expect, test, type Page } from '@playwright/test'
+import type { AlertItem } from '../../src/lib/items.ts'
+import { serveProviders } from './providers.ts'
+
+const reactionRoute = /localhost:8788\/api\/reaction/
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString()
+const nws = (lastSuccessAt: string | null, failing = 1, stale = 0) => ({
+  name: 'NOAA/National Weather Service',
+  sources: 1,
+  failing,
+  stale,
+  waiting: 0,
+  lastSuccessAt,
+})
+const ipaws = { name: 'FEMA IPAWS', sources: 1, failing: 1, stale: 0, waiting: 0, lastSuccessAt: null }
+const caltrans = { name: 'Caltrans', sources: 12, failing: 12, stale: 0, waiting: 0, lastSuccessAt: null }
+const ok = { status: 'ok', missing: [] }
+type Health = { status: string; missing: object[] }
+
+/** An answer with these sections' health and items (the rest empty and healthy). */
+function answer(health: Partial<Record<'statuses' | 'roads', Health>>, statuses: object[] = []) {
+  return {
+    statuses: { messages: statuses, health: health.statuses ?? ok },
+    roads: { messages: [], health: health.roads ?? ok },
+    cameras: { messages: [], health: ok },
+    local: { messages: [], health: ok },
+  }
+}
+
+const kept = {
+  id: 9001,
+  priority: 'Warning',
+  stateType: 'weather',
+  state: 'active',
+  title: 'Winter storm warning: Cascades',
+  class: '',
+  data: {
+    lines: ['Heavy snow above 2,000 ft.'],
+    classes: [],
+    location: '',
+    status: '',
+    dataTemplate: '',
+    specialData: '',
+    lockResultUntil: null,
+  },
+  image: null,
+  link: null,
+  icon: null,
+  dataLink: null,
+  dataLinkType: null,
+  distance: 0,
+  valueChanged: null,
+  retrieved: at(95),
+  isOld: true,
+  dataCategory: 'weather',
+  category: 'Weather alert',
+  dataAspect: 'statuses',
+  dataProperty: '',
+  lat: 47.74,
+  lon: -121.98,
+  pageName: null,
+  cityName: null,
+  source: { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' },
+} satisfies AlertItem
+
+async function serve(page: Page, body: object, language = 'en') {
+  await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language)
+  await serveProviders(page)
+  await page.route(reactionRoute, (route) => route.fulfill({ json: body }))
+}
+
+test('every covering source failing: the SPEC’s error titles, who is not answering and since when, no all-clear', async ({
+  page,
+}) => {
+  await serve(
+    page,
+    answer({ statuses: { status: 'down', missing: [ipaws, nws(at(140))] }, roads: { status: 'down', missing: [caltrans] } }),
+  )
+  await page.goto('/ca/san-francisco/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('Error Loading Statuses')
+  await expect(list.locator('.health-note')).toContainText(
+    /Not answering: FEMA IPAWS and NOAA\/National Weather Service \(last answer .+\)\./,
+  )
+  await expect(list).not.toContainText('Nothing is reported')
+  const banner = page.locator('#alert-banner .alert-banner')
+  await expect(banner).toHaveClass(/sev-unknown/)
+  await expect(banner).toContainText('Warnings could not be fully checked')
+  await expect(banner).not.toContainText('No warnings')
+
+  await page.goto('/ca/san-francisco/roads')
+  const roads = page.locator('#roads-list')
+  await expect(roads.locator('.empty-title')).toHaveText('Error Loading Road Conditions')
+  await expect(roads.locator('.health-note')).toContainText('Not answering: Caltrans (12 of 12).')
+  await expect(roads).not.toContainText('Nothing is reported')
+})
+
+test('sources failing with items known: the items stay, marked as the last known, under the note', async ({ page }) => {
+  await serve(page, answer({ statuses: { status: 'down', missing: [nws(at(95))] } }, [kept]))
+  await page.goto('/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.health-note')).toContainText('Alerts could not be checked.')
+  await expect(list.locator('.health-note')).toContainText('What is shown is the last known.')
+  const item = list.locator('.live-item', { hasText: 'Winter storm warning: Cascades' })
+  // Its age: the feed item out of date says how old (Entry.tsx Checked).
+  await expect(item).toContainText(/Updated (an hour|2 hours|1 hour) ago/)
+  // The note comes before the list it qualifies.
+  const noteBox = await list.locator('.health-note').boundingBox()
+  const itemBox = await item.boundingBox()
+  expect(noteBox!.y).toBeLessThan(itemBox!.y)
+})
+
+test('one source failing: "not every source answered", never "nothing is reported"', async ({ page }) => {
+  await serve(page, answer({ statuses: { status: 'partial', missing: [nws(at(30))] } }))
+  await page.goto('/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('No Statuses')
+  await expect(list.locator('.health-note')).toContainText('Not every source answered.')
+  await expect(list.locator('.health-note')).toContainText('NOAA/National Weather Service')
+  await expect(list).not.toContainText('Nothing is reported')
+  await expect(page.locator('#alert-banner .alert-banner')).toContainText('Warnings could not be fully checked')
+})
+
+test('a stale source, in Spanish: the note in the visitor’s language, no all-clear', async ({ page }) => {
+  await serve(page, answer({ statuses: { status: 'down', missing: [nws(at(600), 0, 1)] } }), 'es')
+  await page.goto('/es/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('Error al cargar los avisos')
+  await expect(list.locator('.health-note')).toContainText(
+    /Sin respuesta: NOAA\/National Weather Service \(última respuesta .+\)\./,
+  )
+  await expect(list).not.toContainText('no hay nada reportado')
+  await expect(page.locator('#alert-banner .alert-banner')).toContainText('No se pudieron comprobar todas las advertencias')
+})
+
+test('every covering source answered: then, and only then, the all-clear', async ({ page }) => {
+  await serve(page, answer({}))
+  await page.goto('/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('No Statuses')
+  await expect(list).toContainText('Nothing is reported near this place right now.')
+  await expect(list.locator('.health-note')).toHaveCount(0)
+  await expect(page.locator('#alert-banner .alert-banner')).toContainText('No warnings near this place right now.')
+})
