@@ -4,6 +4,7 @@ import '../../styles/dashboard.css'
 import { placePath } from '../../lib/dashboard/links.ts'
 import { nearestCamera, sectionCounts } from '../../lib/dashboard/summary.ts'
 import { mostSevere } from '../../lib/dashboard/warnings.ts'
+import { warningsUnchecked } from '../../lib/live/unchecked.ts'
 import { pageLang } from '../../lib/page-lang.ts'
 import type { Section } from '../../lib/routing/routes.ts'
 import { $pagePoint } from '../../lib/stores/place.ts'
@@ -79,10 +80,16 @@ export function DashboardNow() {
           <NowWeather state={weather} t={t} settings={settings} locale={locale} weatherHref={href('weather')} />
           {live.state === 'error' ? (
             <Failed t={t} errorKey="error.statuses" retry={reaction.retry} />
-          ) : !liveReady || waiting(nws) ? (
+          ) : !liveReady || (waiting(nws) && !top) ? (
+            // A local warning already in shows without waiting for the weather service.
             <Pending className="dash-skeleton-alert" />
           ) : (
-            <NowWarning top={top} t={t} links={links} />
+            <NowWarning
+              top={top}
+              t={t}
+              links={links}
+              unchecked={nws.state === 'error' || (live.state === 'ok' && warningsUnchecked(live.data))}
+            />
           )}
           {nws.state === 'error' && <Failed t={t} errorKey="error.alerts" retry={alerts.retry} />}
           {live.state !== 'error' && (

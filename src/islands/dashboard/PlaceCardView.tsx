@@ -19,7 +19,8 @@ export function PlaceCardView({
   locale: string
 }) {
   const { now, warnings } = card
-  const count = warnings.state === 'ok' ? warnings.value : null
+  const count = warnings.state === 'ok' ? warnings.value.count : null
+  const doubt = warnings.state === 'ok' && warnings.value.unchecked
   return (
     <li className={`dash-place-card${count ? ' has-warnings' : ''}`}>
       <a href={href}>
@@ -52,11 +53,11 @@ export function PlaceCardView({
         </span>
         <span className={`dash-place-warnings${count ? ' sev-warning' : ''}`}>
           {/* A new text node for each value: Chromium counts right-aligned text changed in place as a layout shift. */}
-          <span key={`${warnings.state}:${count ?? ''}`}>
+          <span key={`${warnings.state}:${count ?? ''}:${doubt}`}>
             {warnings.state === 'ok'
               ? count
                 ? t('dash.warnings', { count: String(count) })
-                : t('dash.noWarningsShort')
+                : t(doubt ? 'dash.uncheckedShort' : 'dash.noWarningsShort')
               : warnings.state === 'error'
                 ? t('dash.warningsUnknown')
                 : '…'}

@@ -11,3 +11,6 @@ export type SectionHealth = NonNullable<Reaction['statuses']['health']>
  */
 export const unchecked = (health: SectionHealth | undefined): health is SectionHealth =>
   health?.status === 'down' || health?.status === 'partial'
+
+/** Whether the warnings' sources (statuses and roads) did not all answer: then no count of warnings is an all-clear. */
+export const warningsUnchecked = (live: Reaction): boolean => unchecked(live.statuses.health) || unchecked(live.roads.health)

@@ -4,6 +4,7 @@ import { currentBatchUrl, decodeCurrentBatch, type PlaceNow } from '../dashboard
 import { dashboardPlaces, placeKey, type DashboardPlace } from '../dashboard/places.ts'
 import { warningsOf } from '../dashboard/warnings.ts'
 import { expandRoads } from '../live/roads.ts'
+import { warningsUnchecked } from '../live/unchecked.ts'
 import { withRetry } from '../retry.ts'
 import { alertsUrl, decodeAlerts } from '../weather/alerts.ts'
 import { getReaction } from '../api/reaction.ts'
@@ -18,7 +19,9 @@ import { forecast } from './weather/forecast.ts'
 
 /** One value of a place card: loading, known, or failed. */
 export type Reading<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error' }
-export type PlaceCard = DashboardPlace & { now: Reading<PlaceNow>; warnings: Reading<number> }
+/** Warnings near a place, and whether some source that covers it did not answer (then 0 is no all-clear). */
+export type WarningCount = { count: number; unchecked: boolean }
+export type PlaceCard = DashboardPlace & { now: Reading<PlaceNow>; warnings: Reading<WarningCount> }
 
 /** As the page's own sources: temperatures fresh for 10 minutes, warnings for 5; a failure is tried again after 1. */
 export const PLACES_FRESH = { temperature: 10 * MINUTE, warnings: 5 * MINUTE, error: MINUTE } as const
@@ -36,7 +39,7 @@ export const $dashboardPlaces = computed([$settings, $pinnedLocations, $recentLo
 
 // Readings of places other than the page's own, kept in memory for the page's life.
 const $temperatures = atom<Record<string, Timed<PlaceNow>>>({})
-const $warningCounts = atom<Record<string, Timed<number>>>({})
+const $warningCounts = atom<Record<string, Timed<WarningCount>>>({})
 
 /** The page's own place is read from the page's sources: no second request for data the page has. */
 const $pageReadings = computed([forecast.$state, reaction.$state, $roads, alerts.$state], (weather, live, roads, nws) => {
@@ -53,11 +56,18 @@ const $pageReadings = computed([forecast.$state, reaction.$state, $roads, alerts
       : weather.state === 'error'
         ? failed
         : loading
-  const warnings: Reading<number> =
-    live.state === 'error' || nws.state === 'error'
+  // The page's statuses and roads count as soon as they are in; the weather service failing leaves them shown, unchecked.
+  const warnings: Reading<WarningCount> =
+    live.state === 'error'
       ? failed
-      : live.state === 'ok' && roads && nws.state === 'ok'
-        ? { state: 'ok', value: warningsOf(live.data.statuses.messages, roads.entries, nws.data).length }
+      : live.state === 'ok' && roads && nws.state !== 'loading' && nws.state !== 'idle'
+        ? {
+            state: 'ok',
+            value: {
+              count: warningsOf(live.data.statuses.messages, roads.entries, nws.state === 'ok' ? nws.data : []).length,
+              unchecked: nws.state === 'error' || warningsUnchecked(live.data),
+            },
+          }
         : loading
   return { now, warnings }
 })
@@ -100,14 +110,22 @@ async function loadTemperatures(places: DashboardPlace[]): Promise<void> {
   }
 }
 
-/** Warnings near a place: its statuses and roads (Porchlight) and its NWS alerts, warning or worse. */
-async function countWarnings(place: DashboardPlace): Promise<number> {
+/**
+ * Warnings near a place: its statuses and roads (Porchlight) and its NWS alerts, warning or worse. Porchlight's answer
+ * is needed; without the weather service's the count stands, marked unchecked.
+ */
+async function countWarnings(place: DashboardPlace): Promise<WarningCount> {
   const layer = $settings.get().testLayer
-  const [live, nws] = await Promise.all([
+  const [live, nws] = await Promise.allSettled([
     withRetry(() => getReaction({ lat: place.lat, lon: place.lon, route: place.route, layer }, apiSession), 1),
     withRetry(async () => decodeAlerts(await fetchJson(alertsUrl(place))), 1),
   ])
-  return warningsOf(live.statuses.messages, expandRoads(live.roads.messages).entries, nws).length
+  if (live.status === 'rejected') throw live.reason
+  const alerts = nws.status === 'fulfilled' ? nws.value : []
+  return {
+    count: warningsOf(live.value.statuses.messages, expandRoads(live.value.roads.messages).entries, alerts).length,
+    unchecked: nws.status === 'rejected' || warningsUnchecked(live.value),
+  }
 }
 
 async function loadWarnings(places: DashboardPlace[]): Promise<void> {

@@ -4,7 +4,7 @@ import { bannerAlert, badgeCounts } from '../live/severity.ts'
 import { expandRoads } from '../live/roads.ts'
 import { getReaction } from '../api/reaction.ts'
 import { localizeReaction } from '../live/translations.ts'
-import { unchecked } from '../live/unchecked.ts'
+import { warningsUnchecked } from '../live/unchecked.ts'
 import { pageLang } from '../page-lang.ts'
 import { apiSession } from './api-session.ts'
 import { $settings } from './settings.ts'
@@ -50,7 +50,4 @@ export const $badgeCounts = computed([reaction.$state, $roads], (state, roads) =
 )
 
 /** Whether the warnings' sources (statuses and roads) did not all answer: then the banner gives no all-clear. */
-export const $warningsUnchecked = computed(
-  reaction.$state,
-  (state) => state.state === 'ok' && (unchecked(state.data.statuses.health) || unchecked(state.data.roads.health)),
-)
+export const $warningsUnchecked = computed(reaction.$state, (state) => state.state === 'ok' && warningsUnchecked(state.data))

@@ -102,9 +102,9 @@ describe('dashboard places store', () => {
     ])
     // Seattle: a critical and a warning status, a severe NWS alert (the minor one and the info status do not count).
     expect(cards.map((c) => c.warnings)).toEqual([
-      { state: 'ok', value: 0 },
-      { state: 'ok', value: 3 },
-      { state: 'ok', value: 0 },
+      { state: 'ok', value: { count: 0, unchecked: false } },
+      { state: 'ok', value: { count: 3, unchecked: false } },
+      { state: 'ok', value: { count: 0, unchecked: false } },
     ])
   })
 
@@ -139,7 +139,7 @@ describe('dashboard places store', () => {
     expect(urls('latitude=47.61,47.67').length).toBeGreaterThan(0)
     expect(m.$placeCards.get().cards[1]).toMatchObject({
       now: { state: 'ok', value: { temperature: 10 } },
-      warnings: { state: 'ok', value: 3 },
+      warnings: { state: 'ok', value: { count: 3, unchecked: false } },
     })
   })
 
@@ -160,8 +160,32 @@ describe('dashboard places store', () => {
     expect(urls('latitude=47.61,47.67')).toHaveLength(3)
     expect(reactionCall.mock.calls.filter(([query]) => query.lat === 47.67)).toHaveLength(2)
     const [, seattleCard, redmondCard] = m.$placeCards.get().cards
-    expect(seattleCard).toMatchObject({ now: { state: 'error' }, warnings: { state: 'ok', value: 0 } })
+    expect(seattleCard).toMatchObject({
+      now: { state: 'error' },
+      warnings: { state: 'ok', value: { count: 0, unchecked: false } },
+    })
     expect(redmondCard).toMatchObject({ now: { state: 'error' }, warnings: { state: 'error' } })
+  })
+
+  it('counts a place’s statuses when the weather service fails, and marks a count its sources did not all back', async () => {
+    // Seattle's NWS alerts cannot be had; Redmond's Porchlight sources did not all answer (the reaction's health).
+    fetchJson.mockImplementation((url) =>
+      url.includes('open-meteo')
+        ? Promise.resolve(openMeteo(url))
+        : url.includes('47.61')
+          ? Promise.reject(new Error('weather service down'))
+          : Promise.resolve(nwsAnswer([])),
+    )
+    reactionCall.mockImplementation(({ lat }) => {
+      const answer = reactionAnswer(lat === 47.61 ? ['Critical', 'Warning', 'Info'] : ['Normal'])
+      if (lat === 47.67) answer.statuses.health = { status: 'down', missing: [] }
+      return Promise.resolve(answer)
+    })
+    stop = m.$placeCards.listen(() => undefined)
+    await vi.advanceTimersByTimeAsync(10_000)
+    const [, seattleCard, redmondCard] = m.$placeCards.get().cards
+    expect(seattleCard?.warnings).toEqual({ state: 'ok', value: { count: 2, unchecked: true } })
+    expect(redmondCard?.warnings).toEqual({ state: 'ok', value: { count: 0, unchecked: true } })
   })
 
   it('follows the pinned-first setting', () => {
