@@ -5,6 +5,7 @@ import { translator } from '../i18n/translate.ts'
 import { parseWidget, placeUrl, widgetSections, type WidgetItem } from '../lib/embed/widget.ts'
 import { checkedReaction, reactionUrl } from '../lib/api/reaction.ts'
 import { apiBase } from '../lib/public-env.ts'
+import { unchecked } from '../lib/live/unchecked.ts'
 
 /** Refreshed every five minutes while the page that embeds it stays open. */
 const EVERY_MS = 5 * 60_000
@@ -16,9 +17,17 @@ const text = translator(texts, options?.lang ?? 'en')
 const root = document.getElementById('widget')
 const body = document.getElementById('widget-body')
 
-function list(title: string, items: WidgetItem[]): HTMLElement[] {
+/** A section's list; `unchecked`: some source that covers the place did not answer, so an empty list is no all-clear. */
+function list(title: string, items: WidgetItem[], unchecked: boolean): HTMLElement[] {
   const heading = document.createElement('h2')
   heading.textContent = title
+  const nodes: HTMLElement[] = [heading]
+  if (unchecked) {
+    const note = document.createElement('p')
+    note.className = 'widget-unchecked'
+    note.textContent = text('banner.unchecked')
+    nodes.push(note)
+  }
   const ul = document.createElement('ul')
   for (const item of items) {
     const li = document.createElement('li')
@@ -31,12 +40,12 @@ function list(title: string, items: WidgetItem[]): HTMLElement[] {
     }
     ul.append(li)
   }
-  if (!items.length) {
+  if (!items.length && !unchecked) {
     const none = document.createElement('li')
     none.textContent = text('embed.none')
     ul.append(none)
   }
-  return [heading, ul]
+  return ul.childElementCount ? [...nodes, ul] : nodes
 }
 
 async function load(): Promise<void> {
@@ -48,8 +57,8 @@ async function load(): Promise<void> {
     const answer = await checkedReaction(await response.json())
     if (!answer) throw new Error('not a reaction answer')
     const sections = widgetSections(answer, options)
-    const nodes = list(text('embed.statuses'), sections.statuses)
-    if (sections.roads) nodes.push(...list(text('embed.roadsTitle'), sections.roads))
+    const nodes = list(text('embed.statuses'), sections.statuses, unchecked(answer.statuses.health))
+    if (sections.roads) nodes.push(...list(text('embed.roadsTitle'), sections.roads, unchecked(answer.roads.health)))
     body.replaceChildren(...nodes)
   } catch {
     const error = document.createElement('p')

@@ -144,3 +144,19 @@ test('every covering source answered: then, and only then, the all-clear', async
   await expect(list.locator('.health-note')).toHaveCount(0)
   await expect(page.locator('#alert-banner .alert-banner')).toContainText('No warnings near this place right now.')
 })
+
+test('the widget gives no all-clear either when its place’s sources are not answering', async ({ page }) => {
+  await page.route(reactionRoute, (route) =>
+    route.fulfill({ json: answer({ statuses: { status: 'down', missing: [nws(null)] } }) }),
+  )
+  await page.goto('/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&lang=en')
+  await expect(page.locator('.widget-unchecked')).toHaveText(
+    'Warnings could not be fully checked: some sources are not answering.',
+  )
+  await expect(page.locator('#widget-body')).not.toContainText('No current statuses.')
+  await page.unroute(reactionRoute)
+  await page.route(reactionRoute, (route) => route.fulfill({ json: answer({}) }))
+  await page.reload()
+  await expect(page.locator('#widget-body')).toContainText('No current statuses.')
+  await expect(page.locator('.widget-unchecked')).toHaveCount(0)
+})
