@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { ensureNearIndex } from '../src/integrations/near-index.ts'
 import { findTestBrowser } from './lib/browser.ts'
+import { slowestFiles } from './lib/slowest.ts'
 
 type Counts = { passed: number; failed: number; skipped: number }
 type Step = { name: string; script: string; env?: Record<string, string>; report?: [string, 'vitest' | 'playwright'] }
@@ -142,6 +143,11 @@ if (!ok && total.failed === 0) total.failed = 1
 const seconds = (performance.now() - started) / 1000
 writeFileSync('.build/test-times.json', JSON.stringify({ seconds, steps: done, phases }, null, 2))
 console.log(`\n${done.map((step) => `${step.ok ? '✓' : '✗'} ${step.name} (${step.seconds.toFixed(1)} s)`).join('\n')}`)
+const slowest = slowestFiles([vitestReport, builtReport], [playwrightReport])
+if (slowest.length) {
+  console.log('slowest test files (end-to-end: the sum of its tests, which run side by side):')
+  for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`)
+}
 for (const { steps, seconds, cpuSeconds } of phases) {
   const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(0)} CPU s`
   console.log(`phase ${steps.join(' + ')}: ${seconds.toFixed(1)} s${cpu}`)
