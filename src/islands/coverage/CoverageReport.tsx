@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { formatAgo } from '../../lib/format.ts'
-import { statusKey, type CoverageSection } from '../../lib/coverage.ts'
+import { sourceLines, statusKey, type CoverageSection } from '../../lib/coverage.ts'
 import type { Coverage, CoverageSource } from '../../lib/api/coverage.ts'
 import { $allCoverage, loadAllCoverage } from '../../lib/stores/coverage.ts'
 import { pageLang } from '../../lib/page-lang.ts'
@@ -35,9 +35,29 @@ function SourceList({ ids, byId, t, empty }: { ids: string[]; byId: Map<string, 
   if (!sources.length) return <span className="muted">{empty}</span>
   return (
     <ul className="coverage-sources">
-      {sources.map((source) => (
-        <Source key={source.id} source={source} t={t} />
-      ))}
+      {sourceLines(sources).map((line) =>
+        line.kind === 'one' ? (
+          <Source key={line.source.id} source={line.source} t={t} />
+        ) : (
+          <li key={line.publisher} data-publisher={line.publisher}>
+            <details>
+              <summary>
+                {t('coverage.group', { name: line.publisher, count: String(line.sources.length) })}{' '}
+                {line.statuses.map(({ key, count }) => (
+                  <span key={key} className={`tag cov-${key.slice('coverage.'.length)}`}>
+                    {t(key)}: {count}
+                  </span>
+                ))}
+              </summary>
+              <ul className="coverage-sources">
+                {line.sources.map((source) => (
+                  <Source key={source.id} source={source} t={t} />
+                ))}
+              </ul>
+            </details>
+          </li>
+        ),
+      )}
     </ul>
   )
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { sectionSources, stateName, statusKey, type CoverageSection } from '../../lib/coverage.ts'
+import { sectionSources, sourceLines, stateName, statusKey, type CoverageSection } from '../../lib/coverage.ts'
 import { $placeCoverage } from '../../lib/stores/coverage.ts'
 import { localePrefix, type Locale } from '../../lib/routing/routes.ts'
 import type { T } from '../../i18n/use-t.ts'
@@ -34,11 +34,22 @@ export function EmptyCoverage({
       <p>{t(sources.length ? 'coverage.sourcesFor' : 'coverage.noneFor', { state })}</p>
       {sources.length > 0 && (
         <ul>
-          {sources.map((source) => (
-            <li key={source.id} data-source={source.id}>
-              {source.name} <span className={`tag cov-${source.status}`}>{t(statusKey(source))}</span>
-            </li>
-          ))}
+          {sourceLines(sources).map((line) =>
+            line.kind === 'one' ? (
+              <li key={line.source.id} data-source={line.source.id}>
+                {line.source.name} <span className={`tag cov-${line.source.status}`}>{t(statusKey(line.source))}</span>
+              </li>
+            ) : (
+              <li key={line.publisher} data-publisher={line.publisher}>
+                {t('coverage.group', { name: line.publisher, count: String(line.sources.length) })}{' '}
+                {line.statuses.map(({ key, count }) => (
+                  <span key={key} className={`tag cov-${key.slice('coverage.'.length)}`}>
+                    {t(key)}: {count}
+                  </span>
+                ))}
+              </li>
+            ),
+          )}
         </ul>
       )}
       <p>
