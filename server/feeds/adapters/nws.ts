@@ -3,14 +3,13 @@ import type { Priority } from '../../../src/lib/items.ts'
 import type { Attribution, Decode, FeedItem } from '../types.ts'
 import { cap, centre, geometry, httpUrl, isObject, isoTime, list, str, type Json } from './feed-read.ts'
 import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
+import { alertText, messageData } from './cap-text.ts'
+
+export { LINE_MAX, LINES_MAX, paragraphs } from './cap-text.ts'
 
 /** NWS data is a US government work, in the public domain; credited as DATA_SOURCES 10 does. */
 export const NWS_ATTRIBUTION: Attribution = { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' }
 
-/** A line of an alert's text: long enough for a WHAT/WHERE/IMPACTS paragraph, short enough for a list. */
-export const LINE_MAX = 600
-/** Headline, the description's paragraphs and the instruction's, at most this many lines in all. */
-export const LINES_MAX = 8
 /** Area names kept in a title before the rest are counted ("King, Snohomish +3"). */
 const AREA_MAX = 80
 
@@ -56,19 +55,6 @@ export function shortArea(areaDesc: string | null): string | null {
   return count < names.length ? `${cap(shown, AREA_MAX)} +${names.length - count}` : cap(shown, AREA_MAX)
 }
 
-/**
- * NWS text is plain with hard line breaks every ~70 characters and blank lines between paragraphs:
- * each paragraph becomes one line of text, its breaks joined with spaces.
- */
-export function paragraphs(value: unknown): string[] {
-  if (typeof value !== 'string') return []
-  return value
-    .split(/\r?\n\s*\r?\n/)
-    .map(str)
-    .filter((text): text is string => text !== null)
-    .map((text) => cap(text, LINE_MAX))
-}
-
 /** Ids an Update or Cancel replaces: its references, by identifier and by URL (either may be used). */
 function referencedIds(p: Json): string[] {
   return list(p['references']).flatMap((ref) =>
@@ -89,7 +75,11 @@ function toItem(feature: Json, now: number): Candidate | null {
   // CAP urgency Past: "responsive action is no longer required" (NWS sends it for expired and cancelled warnings).
   if (p['urgency'] === 'Past') return null
   const startsAt = isoTime(p['onset']) ?? isoTime(p['effective']) ?? isoTime(p['sent'])
-  const endsAt = isoTime(p['ends']) ?? isoTime(p['expires'])
+  // The publisher's end of the event first (eventEndingTime), then of the alert, then of the message.
+  const parameters = isObject(p['parameters']) ? p['parameters'] : {}
+  const eventEnd = isoTime(list(parameters['eventEndingTime'])[0])
+  const expires = isoTime(p['expires'])
+  const endsAt = eventEnd ?? isoTime(p['ends']) ?? expires
   if (endsAt && Date.parse(endsAt) <= now) return null
   const shape = geometry(feature['geometry'], ['Polygon', 'MultiPolygon'])
   const zones = shape
@@ -100,7 +90,15 @@ function toItem(feature: Json, now: number): Candidate | null {
   if (!shape && !zones.length) throw new Error('alert without geometry or zones')
   const area = shortArea(str(p['areaDesc']))
   const headline = str(p['headline'])
-  const lines = [...(headline ? [cap(headline, LINE_MAX)] : []), ...paragraphs(p['description']), ...paragraphs(p['instruction'])]
+  const text = alertText({
+    headline,
+    description: typeof p['description'] === 'string' ? p['description'] : null,
+    instruction: typeof p['instruction'] === 'string' ? p['instruction'] : null,
+    areaDesc: str(p['areaDesc']),
+    contact: null,
+    weaLong: str(list(parameters['CMAMlongtext'])[0]),
+    weaShort: str(list(parameters['CMAMtext'])[0]),
+  })
   const url = httpUrl(p['@id']) ?? httpUrl(feature['id'])
   const point = shape ? centre(shape) : { lat: 0, lon: 0 }
   return {
@@ -115,10 +113,10 @@ function toItem(feature: Json, now: number): Candidate | null {
       category: 'Weather alert',
       stateType: 'weather',
       state: startsAt && Date.parse(startsAt) > now ? 'pending' : 'active',
-      lines: lines.slice(0, LINES_MAX),
+      lines: text.lines,
       link: url,
       image: null,
-      specialData: null,
+      specialData: JSON.stringify(messageData(text.parts, expires, endsAt)),
       // Zone-only alerts get their point from the zones the engine resolves; 0,0 until then.
       ...point,
       // Inside the polygon only: a warning does not reach past the area NWS drew.

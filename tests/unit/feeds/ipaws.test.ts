@@ -44,11 +44,13 @@ describe('IPAWS CAP decoding', () => {
       areaMiles: 0,
       attribution: { name: 'King County Office of Emergency Management via FEMA IPAWS', url: 'https://kingcounty.gov/emergency' },
     })
+    // Headline, what to do, the description, the areas.
     expect(evac.lines).toEqual([
       'Evacuate now: Snoqualmie River levee breach near Duvall',
+      'Leave now by Duvall-Monroe Road. Shelter at Cedarcrest High School, 29000 NE 150th St.',
       'The Snoqualmie River levee has breached north of Duvall. Flood water is rising quickly on Main Street and Woodinville-Duvall Road.',
       'Residents between NE Cherry Valley Road and NE 124th Street must leave now.',
-      'Leave now by Duvall-Monroe Road. Shelter at Cedarcrest High School, 29000 NE 150th St.',
+      expect.any(String),
     ])
     // CAP writes "lat,lon"; GeoJSON [lon, lat]. Duvall is inside, Seattle is not.
     expect(evac.geometry?.type).toBe('Polygon')
@@ -63,8 +65,8 @@ describe('IPAWS CAP decoding', () => {
     expect(Object.keys(special.translations)).toEqual(['es'])
     expect(special.translations['es']!.title).toBe('Evacuación inmediata: Duvall y el valle bajo del Snoqualmie')
     expect(special.translations['es']!.lines[0]).toBe('Evacúe ahora: rotura del dique del río Snoqualmie cerca de Duvall')
-    expect(special.translations['es']!.lines).toHaveLength(4)
-    expect(byId(WIND)!.specialData).toBeNull()
+    expect(special.translations['es']!.lines).toHaveLength(5)
+    expect(JSON.parse(byId(WIND)!.specialData!)).not.toHaveProperty('translations')
   })
 
   it('gives a SAME-coded alert without polygon its NWS county zone, and decodes entities', () => {
@@ -156,7 +158,7 @@ describe('CAP pieces', () => {
   })
 
   it('prefers shapes over county codes, and joins several areas', () => {
-    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ...fields })
+    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
     expect(capShape([area({ same: ['053033'] }), area({ same: ['053033', '053061'] })]).zones).toEqual([
       'https://api.weather.gov/zones/county/WAC033',
       'https://api.weather.gov/zones/county/WAC061',
@@ -220,6 +222,6 @@ describe('hostile CAP', () => {
     const evac = decodeIpaws(body, context).items.find((item) => item.sourceId === EVAC)!
     // Text is stored as text; the page escapes it. What matters: no throw, the rest intact.
     expect(evac.lines[0]).toContain('<script>')
-    expect(evac.lines).toHaveLength(4)
+    expect(evac.lines).toHaveLength(5)
   })
 })
