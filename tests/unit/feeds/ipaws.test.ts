@@ -225,3 +225,59 @@ describe('hostile CAP', () => {
     expect(evac.lines).toHaveLength(5)
   })
 })
+
+describe('CAP text and places (issue 37)', () => {
+  /** One alert of the evacuation fixture with its info's text replaced by `info` elements. */
+  const alertWith = (info: string) =>
+    `<alerts xmlns="urn:oasis:names:tc:emergency:cap:1.2"><alert><identifier>x-1</identifier><sent>2026-11-23T17:00:00Z</sent>
+<status>Actual</status><msgType>Alert</msgType><info><language>en-US</language><category>Safety</category>
+<event>Child Abduction Emergency</event><urgency>Immediate</urgency><severity>Severe</severity><expires>2026-11-23T23:00:00Z</expires>
+${info}<area><areaDesc>King, WA</areaDesc><circle>47.6,-122.3 5</circle></area></info></alert></alerts>`
+  const one = (info: string) => decodeIpaws(alertWith(info), context).items[0]!
+
+  it('uses CMAMlongtext before CMAMtext when there is no description, and keeps the contact', () => {
+    const item = one(`<contact>Call 911 or the King County Sheriff at 206-296-3311</contact>
+<parameter><valueName>CMAMtext</valueName><value>AMBER Alert: white Honda, WA plate ABC1234</value></parameter>
+<parameter><valueName>CMAMlongtext</valueName><value>AMBER Alert in King County: a white 2014 Honda Civic, WA plate ABC1234.</value></parameter>`)
+    expect(item.lines).toEqual([
+      'AMBER Alert in King County: a white 2014 Honda Civic, WA plate ABC1234.',
+      'King, WA',
+      'Call 911 or the King County Sheriff at 206-296-3311',
+    ])
+    expect(JSON.parse(item.specialData!)).toEqual({
+      message: { headline: 0, instruction: 0, description: 1, areas: 1, contact: 1 },
+    })
+  })
+
+  it('keeps a description over the WEA texts, and never drops the instruction for a long description', () => {
+    const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}.`).join('\n\n')
+    const item = one(`<description>${long}</description><instruction>Call 911 if you see the car.</instruction>
+<parameter><valueName>CMAMtext</valueName><value>short</value></parameter>`)
+    expect(item.lines[0]).toBe('Call 911 if you see the car.')
+    expect(item.lines).toHaveLength(60)
+    expect(item.lines).not.toContain('short')
+    expect(item.lines.at(-1)).toBe('King, WA')
+  })
+
+  it('places a UGC-coded info on its forecast, fire or county zones before its SAME counties', () => {
+    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
+    expect(capShape([area({ same: ['053033'], ugc: ['WAZ558', 'PZZ130', 'WAC061'] })]).zones).toEqual([
+      'https://api.weather.gov/zones/forecast/WAZ558',
+      'https://api.weather.gov/zones/forecast/PZZ130',
+      'https://api.weather.gov/zones/county/WAC061',
+    ])
+    expect(capShape([area({ ugc: ['WAZ654'] })], undefined, 'Red Flag Warning').zones).toEqual([
+      'https://api.weather.gov/zones/fire/WAZ654',
+    ])
+    expect(capShape([area({ same: ['053033'], ugc: ['nonsense'] })]).zones).toEqual([
+      'https://api.weather.gov/zones/county/WAC033',
+    ])
+  })
+
+  it('gives the Spanish block its own parts', () => {
+    const special = JSON.parse(byId(EVAC)!.specialData!) as { translations: Record<string, { lines: string[]; message: object }> }
+    const es = special.translations['es']!
+    expect(es.message).toEqual({ headline: 1, instruction: 1, description: 2, areas: 1, contact: 0 })
+    expect(es.lines).toHaveLength(5)
+  })
+})
