@@ -123,6 +123,13 @@ async function succeed(db: Db, feed: Feed, options: EngineOptions, now: Date, ch
   })
 }
 
+/** Why a run left items out, per reason, as the feed row keeps it (issue 37); null when nothing was. */
+function leftOutOf(decoded: Record<string, number> | undefined, duplicates: number, waiting: number): string | null {
+  const counts = { ...decoded, ...(duplicates ? { duplicate: duplicates } : {}), ...(waiting ? { zones: waiting } : {}) }
+  const kept = Object.entries(counts).filter(([, count]) => count > 0)
+  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null
+}
+
 /** The claimed part of a run. */
 async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promise<RunOutcome> {
   if (feed.problem) return fail(db, feed, options, now, feed.problem)
@@ -170,6 +177,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   const { pending } = zoned
   // An alert another feed already shows (NWS's own warnings in IPAWS) is stored once, by that feed.
   const items = await withoutPreferred(db, feed, zoned.items)
+  const leftOut = leftOutOf(decoded.leftOut, zoned.items.length - items.length, pending.size)
   // An incremental body (IPAWS) lists only what is new: the rest stays, and its Updates and Cancels end what they replace.
   const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: !decoded.incremental, keep: pending })
   summary.removed += await endReplaced(db, feed.id, decoded.ends, new Set(items.map((item) => item.sourceId)))
@@ -189,6 +197,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
     last_modified: waiting ? null : answer.lastModified,
     withheld: pending.size,
     skipped: decoded.skipped,
+    left_out: leftOut,
     ...(decoded.incremental ? { cursor: nextCursor(row?.cursor ?? null, decoded.cursor, pending.size, now) } : {}),
     ...(note ? { last_error: note.slice(0, ERROR_CHARS), last_error_at: now.toISOString() } : {}),
   })

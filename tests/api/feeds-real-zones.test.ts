@@ -124,7 +124,22 @@ describe.each(await backends())('alert places and withheld alerts on $name', (ba
     expect(health?.lastError).toBe(
       'Withheld 1 alert: zone shape unavailable for county/NCC069, county/NCC101, county/NCC127, county/NCC183, county/NCC195 (HTTP 503)',
     )
+    expect(health?.leftOut).toEqual({ zones: 1 })
     expect(await shownAt(ZEBULON, 1)).toEqual([])
+  })
+
+  it('counts in /api/feeds the alerts left out because they ended', async () => {
+    // The real answer at 23:05Z: San Angelo's warning ended at 23:00Z (its eventEndingTime), Raleigh's runs to 23:15Z.
+    fake.pages.set('/alerts/active', { body: REAL, type: 'application/geo+json' })
+    try {
+      expect(await run(nws, new Date('2024-05-25T23:05:00.000Z'))).toMatchObject({ state: 'stored', summary: { added: 1 } })
+    } finally {
+      fake.pages.set('/alerts/active', { body: zoneOnly(fake.origin), type: 'application/geo+json' })
+    }
+    const { token } = await api.signIn('admin')
+    const { body } = await api.send('GET', '/api/feeds', { token })
+    const health = (body.feeds as { id: string; leftOut: Record<string, number> }[]).find((f) => f.id === nws.id)
+    expect(health?.leftOut).toEqual({ ended: 1 })
   })
 
   it('keeps showing a zone-only warning after a restart while the zone service is down', async () => {

@@ -61,19 +61,25 @@ function byLanguage(infos: CapInfo[]): { main: CapInfo[]; others: Map<string, Ca
 }
 
 /** The items of one alert (one per info of its main language); throws when an info has no usable area. */
-function toItems(alert: CapAlert, now: number, zoneBase: string): FeedItem[] {
+function toItems(alert: CapAlert, now: number, zoneBase: string, leftOut: Record<string, number>): FeedItem[] {
   const { main, others } = byLanguage(alert.infos)
   const items: FeedItem[] = []
   for (const [index, info] of main.entries()) {
     // CAP urgency Past: "responsive action is no longer required".
-    if (info.urgency === 'Past') continue
+    if (info.urgency === 'Past') {
+      count(leftOut, 'ended')
+      continue
+    }
     const startsAt = isoTime(info.onset) ?? isoTime(info.effective) ?? isoTime(alert.sent)
     // The event's end (eventEndingTime) before the message's expiry; an incremental feed never lists an alert
     // again, so one with neither ends a day after it began.
     const expires = isoTime(info.expires)
     const endsAt =
       isoTime(info.eventEnding) ?? expires ?? (startsAt ? new Date(Date.parse(startsAt) + NO_EXPIRY_MS).toISOString() : null)
-    if (endsAt && Date.parse(endsAt) <= now) continue
+    if (endsAt && Date.parse(endsAt) <= now) {
+      count(leftOut, 'ended')
+      continue
+    }
     const shape = capShape(info.areas, zoneBase, info.event)
     if (!shape.geometry && !shape.zones.length)
       throw new Error(`alert ${alert.identifier} without polygon, circle or county code`)
@@ -117,6 +123,11 @@ function toItems(alert: CapAlert, now: number, zoneBase: string): FeedItem[] {
   return items
 }
 
+/** Adds one to a reason's count. */
+const count = (counts: Record<string, number>, reason: string): void => {
+  counts[reason] = (counts[reason] ?? 0) + 1
+}
+
 /**
  * The IPAWS cursor format: UTC to the second ("2026-11-27T15:04:05Z"), as the recent/{timestamp} path takes it.
  * @example cursorTime('2026-11-27T10:04:05-05:00') // '2026-11-27T15:04:05Z'
@@ -148,14 +159,26 @@ export const decodeIpaws: Decode = (body, context) => {
       for (const id of alert.references) ends.add(id)
   }
   const items = new Map<string, FeedItem>()
+  const leftOut: Record<string, number> = {}
   for (const alert of alerts) {
-    if (alert.status !== 'Actual' || !['Alert', 'Update'].includes(alert.msgType) || ends.has(alert.identifier)) continue
+    const reason =
+      alert.status !== 'Actual'
+        ? 'test'
+        : !['Alert', 'Update'].includes(alert.msgType)
+          ? 'cancel'
+          : ends.has(alert.identifier)
+            ? 'replaced'
+            : null
+    if (reason) {
+      count(leftOut, reason)
+      continue
+    }
     try {
-      for (const item of toItems(alert, now, zoneBase)) items.set(item.sourceId, item)
+      for (const item of toItems(alert, now, zoneBase, leftOut)) items.set(item.sourceId, item)
     } catch (error) {
       skipped++
       if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error))
     }
   }
-  return { items: [...items.values()], skipped, errors, incremental: true, ends: [...ends], cursor }
+  return { items: [...items.values()], skipped, errors, leftOut, incremental: true, ends: [...ends], cursor }
 }

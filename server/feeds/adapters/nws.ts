@@ -63,24 +63,27 @@ function referencedIds(p: Json): string[] {
 }
 
 type Candidate = { item: FeedItem; ids: string[] }
+/** Why a well-formed alert is not shown (counted in the feed's health as `leftOut`). */
+type LeftOut = 'test' | 'cancel' | 'ended'
 
-/** One feature as a status item; null when it is not something to show (test, cancel, expired); throws when malformed. */
-function toItem(feature: Json, now: number): Candidate | null {
+/** One feature as a status item, or why it is not something to show (test, cancel, ended); throws when malformed. */
+function toItem(feature: Json, now: number): Candidate | LeftOut {
   const p = feature['properties']
   if (!isObject(p)) throw new Error('feature without properties')
   const id = str(p['id']) ?? str(feature['id'])
   const event = str(p['event'])
   if (!id || !event) throw new Error('alert without id or event')
-  if (p['status'] !== 'Actual' || p['messageType'] === 'Cancel') return null
+  if (p['status'] !== 'Actual') return 'test'
+  if (p['messageType'] === 'Cancel') return 'cancel'
   // CAP urgency Past: "responsive action is no longer required" (NWS sends it for expired and cancelled warnings).
-  if (p['urgency'] === 'Past') return null
+  if (p['urgency'] === 'Past') return 'ended'
   const startsAt = isoTime(p['onset']) ?? isoTime(p['effective']) ?? isoTime(p['sent'])
   // The publisher's end of the event first (eventEndingTime), then of the alert, then of the message.
   const parameters = isObject(p['parameters']) ? p['parameters'] : {}
   const eventEnd = isoTime(list(parameters['eventEndingTime'])[0])
   const expires = isoTime(p['expires'])
   const endsAt = eventEnd ?? isoTime(p['ends']) ?? expires
-  if (endsAt && Date.parse(endsAt) <= now) return null
+  if (endsAt && Date.parse(endsAt) <= now) return 'ended'
   const shape = geometry(feature['geometry'], ['Polygon', 'MultiPolygon'])
   const zones = shape
     ? []
@@ -150,6 +153,7 @@ export const decodeNws: Decode = (body, context) => {
   const replaced = new Set<string>()
   const errors: string[] = []
   let skipped = 0
+  const leftOut: Record<string, number> = {}
   for (const [index, feature] of json['features'].entries()) {
     try {
       if (!isObject(feature)) throw new Error('feature is not an object')
@@ -158,7 +162,8 @@ export const decodeNws: Decode = (body, context) => {
       if (isObject(p) && (p['messageType'] === 'Update' || p['messageType'] === 'Cancel'))
         for (const id of referencedIds(p)) replaced.add(id)
       const candidate = toItem(feature, now)
-      if (candidate) candidates.push(candidate)
+      if (typeof candidate === 'string') leftOut[candidate] = (leftOut[candidate] ?? 0) + 1
+      else candidates.push(candidate)
     } catch (error) {
       skipped++
       if (errors.length < 5) errors.push(`feature ${index}: ${error instanceof Error ? error.message : String(error)}`)
@@ -167,10 +172,14 @@ export const decodeNws: Decode = (body, context) => {
   const seen = new Set<string>()
   const items = candidates
     .filter(({ item, ids }) => {
-      if (ids.some((id) => replaced.has(id)) || seen.has(item.sourceId)) return false
+      if (ids.some((id) => replaced.has(id)) || seen.has(item.sourceId)) {
+        const reason = seen.has(item.sourceId) ? 'duplicate' : 'replaced'
+        leftOut[reason] = (leftOut[reason] ?? 0) + 1
+        return false
+      }
       seen.add(item.sourceId)
       return true
     })
     .map(({ item }) => item)
-  return { items, skipped, errors }
+  return { items, skipped, errors, leftOut }
 }
