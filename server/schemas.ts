@@ -159,6 +159,10 @@ export const feedHealthSchema = z
       .optional()
       .openapi({ description: 'Items the last run held back: alerts waiting for their zone shapes (scheduled feeds)' }),
     skipped: z.number().int().optional().openapi({ description: 'Bad records the last decoded run skipped (scheduled feeds)' }),
+    leftOut: z.record(z.string(), z.number().int()).optional().openapi({
+      description:
+        'Items the last run left out on purpose, per reason: ended, test, cancel, replaced (by an Update), duplicate (shown by another feed), zones (waiting for zone shapes; lastError names them)',
+    }),
     requestsToday: z.number().int().optional().openapi({ description: 'Business fetcher (osm) only: Overpass requests today' }),
     dailyBudget: z
       .number()

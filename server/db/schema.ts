@@ -146,6 +146,8 @@ export type FeedsTable = {
   claimed_by: string | null
   /** Where an incremental feed continues (IPAWS: the sent time of the last alert processed); migration 013. */
   cursor: string | null
+  /** Why the last run left items out, as JSON counts per reason (ended, test, cancel, replaced, duplicate, zones); migration 022. */
+  left_out: string | null
 }
 
 /** Rows of feed registries, each run as a feed (server/feeds/registry.ts, migration 012). */

@@ -10,7 +10,7 @@ import { decodeInWorker } from './decode.ts'
 import { rehash } from './prepare.ts'
 import { markFeedFresh, markFeedStale, storeFeedItems, type StoreSummary } from './store.ts'
 import type { DecodeResult, PreparedItem } from './types.ts'
-import { resolveZones, zonesGeometry } from './zones.ts'
+import { resolveZones, withheldNote, zonesGeometry } from './zones.ts'
 import { endReplaced, nextCursor, removeCopies, sinceUrl, withoutPreferred } from './incremental.ts'
 import { adapterOptions } from './transit/static-cache.ts'
 
@@ -51,7 +51,7 @@ const later = (now: Date, ms: number): string => new Date(now.getTime() + ms).to
  */
 async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: EngineOptions, now: Date) {
   const needing = items.filter((item) => !item.geometryText && item.zones?.length)
-  if (!needing.length) return { items, pending: new Set<string>() }
+  if (!needing.length) return { items, pending: new Set<string>(), waiting: [] as string[] }
   const fetchZone = (url: string) =>
     safeFetch(url, {
       allowPrivate: options.allowPrivate,
@@ -68,6 +68,7 @@ async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: Eng
     now,
   )
   const pending = new Set<string>()
+  const waiting: string[] = []
   const ready: PreparedItem[] = []
   let joined = 0
   for (const item of items) {
@@ -78,6 +79,7 @@ async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: Eng
     const union = zonesGeometry(item.zones, known)
     if (!union) {
       pending.add(item.sourceId)
+      waiting.push(...item.zones)
       continue
     }
     ready.push({
@@ -91,7 +93,7 @@ async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: Eng
     // A few thousand vertices joined and hashed per alert: let requests in between.
     if (++joined % 20 === 0) await nextTurn()
   }
-  return { items: ready, pending }
+  return { items: ready, pending, waiting }
 }
 
 /** Records a failed run: backs off, and marks the items old once the last success is older than the stale threshold. */
@@ -119,6 +121,13 @@ async function succeed(db: Db, feed: Feed, options: EngineOptions, now: Date, ch
     item_count: count,
     next_run_at: later(now, feed.scheduleSeconds * 1000),
   })
+}
+
+/** Why a run left items out, per reason, as the feed row keeps it (issue 37); null when nothing was. */
+function leftOutOf(decoded: Record<string, number> | undefined, duplicates: number, waiting: number): string | null {
+  const counts = { ...decoded, ...(duplicates ? { duplicate: duplicates } : {}), ...(waiting ? { zones: waiting } : {}) }
+  const kept = Object.entries(counts).filter(([, count]) => count > 0)
+  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null
 }
 
 /** The claimed part of a run. */
@@ -168,6 +177,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
   const { pending } = zoned
   // An alert another feed already shows (NWS's own warnings in IPAWS) is stored once, by that feed.
   const items = await withoutPreferred(db, feed, zoned.items)
+  const leftOut = leftOutOf(decoded.leftOut, zoned.items.length - items.length, pending.size)
   // An incremental body (IPAWS) lists only what is new: the rest stays, and its Updates and Cancels end what they replace.
   const summary = await storeFeedItems(db, feed.id, items, now, { removeMissing: !decoded.incremental, keep: pending })
   summary.removed += await endReplaced(db, feed.id, decoded.ends, new Set(items.map((item) => item.sourceId)))
@@ -176,7 +186,9 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
     items.map((item) => item.sourceId),
     options.preferredBy?.get(feed.id),
   )
-  const note = decoded.skipped ? `Skipped ${decoded.skipped} bad records: ${decoded.errors[0] ?? ''}` : null
+  const skippedNote = decoded.skipped ? `Skipped ${decoded.skipped} bad records: ${decoded.errors[0] ?? ''}` : null
+  // Withheld alerts say why (issue 37): which zones have no shape and the last error fetching them.
+  const note = [withheldNote(db, zoned.waiting, pending.size), skippedNote].filter(Boolean).join('; ') || null
   // While an alert waits for its zones, the next run must get the whole body again: a validator kept now
   // would make every later run a 304 and the alert would never appear (issue 26, item 6).
   const waiting = pending.size > 0
@@ -185,6 +197,7 @@ async function run(db: Db, feed: Feed, options: EngineOptions, now: Date): Promi
     last_modified: waiting ? null : answer.lastModified,
     withheld: pending.size,
     skipped: decoded.skipped,
+    left_out: leftOut,
     ...(decoded.incremental ? { cursor: nextCursor(row?.cursor ?? null, decoded.cursor, pending.size, now) } : {}),
     ...(note ? { last_error: note.slice(0, ERROR_CHARS), last_error_at: now.toISOString() } : {}),
   })

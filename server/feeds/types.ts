@@ -60,6 +60,8 @@ export type DecodeResult = {
   incremental?: boolean
   /** Source ids this body ends (a CAP Update or Cancel's references): removed with their `#n` siblings. */
   ends?: string[]
+  /** Records left out on purpose, by reason (ended, test, cancel, replaced, duplicate): shown in /api/feeds. */
+  leftOut?: Record<string, number>
   /** Where the next run continues (kept in the feed's row, put in the URL's `{since}`). */
   cursor?: string | null
   /** A registry's rows (adapter wzdx-registry): feeds to run, handed to server/feeds/registry.ts instead of items. */

@@ -30,8 +30,8 @@ const CHARS_PER_WORKER = 20_000_000
 export const ZONE_MEMORY_CHARS = 40_000_000
 
 export type ZoneFetch = (url: string) => Promise<SafeFetchResult>
-/** A zone as known in memory: its shape (null when it failed and had none) and when it was fetched. */
-type Known = { shape: ZoneShape | null; fetchedAt: string }
+/** A zone as known in memory: its shape (null when it failed and had none), when it was fetched, and why it failed. */
+type Known = { shape: ZoneShape | null; fetchedAt: string; error?: string | null }
 type Memory = { zones: Map<string, Known>; chars: number }
 
 /** One memory per database (tests open several in one process). */
@@ -90,7 +90,7 @@ async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Pr
       // A stored row replaces what memory has only when it is newer (or memory has none).
       if (kept && kept.fetchedAt >= row.fetched_at && !isDue(kept, now)) continue
       if (kept?.shape && !shape) continue
-      keep(memory, row.url, { shape, fetchedAt: row.fetched_at })
+      keep(memory, row.url, { shape, fetchedAt: row.fetched_at, error: row.error })
     }
   }
   const parse = async (): Promise<void> => {
@@ -140,7 +140,7 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
         keep(memory, url, { shape: old.shape, fetchedAt: keptAt })
         await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
       } else {
-        keep(memory, url, { shape: null, fetchedAt })
+        keep(memory, url, { shape: null, fetchedAt, error })
         await saveZone(db, url, null, error, fetchedAt)
       }
     }
@@ -210,4 +210,23 @@ export function zonesGeometry(
     lon: (minLon + maxLon) / 2,
     bounds: [minLon, minLat, maxLon, maxLat],
   }
+}
+
+/** Zones named in a withheld note before the rest are counted. */
+const NOTE_ZONES = 5
+
+/**
+ * Why alerts wait for their zones, for the feed's health (`lastError`): how many, which zones have no shape yet,
+ * and the last error fetching one; null when none waits.
+ * @example withheldNote(db, ['https://api.weather.gov/zones/forecast/WAZ558'], 1) // 'Withheld 1 alert: zone shape unavailable for WAZ558 (HTTP 503)'
+ */
+export function withheldNote(db: Db, zones: string[], alerts: number): string | null {
+  if (!alerts) return null
+  const memory = memoryOf(db)
+  const missing = [...new Set(zones)].filter((url) => !memory.zones.get(url)?.shape)
+  const names = missing.slice(0, NOTE_ZONES).map((url) => url.replace(/^.*\/zones\//, ''))
+  const more = missing.length > NOTE_ZONES ? ` +${missing.length - NOTE_ZONES}` : ''
+  const error = missing.map((url) => memory.zones.get(url)?.error).find(Boolean) ?? 'not fetched yet'
+  const what = `${alerts} alert${alerts === 1 ? '' : 's'}`
+  return `Withheld ${what}: zone shape unavailable for ${names.join(', ')}${more} (${error})`
 }

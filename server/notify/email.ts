@@ -196,15 +196,16 @@ function alertMail(
   const place = placeName(sub.place)
   const sorted = [...rows].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.item_id - b.item_id)
   const lines = sorted.map((row) => {
-    let first = ''
+    // Every line: an alert's headline, what to do, its description, areas and contact (nothing is cut in a mail).
+    let texts: string[] = []
     try {
       const value: unknown = JSON.parse(row.lines)
-      if (Array.isArray(value)) first = String(value.find((line) => typeof line === 'string' && line.trim()) ?? '')
+      if (Array.isArray(value)) texts = value.filter((line): line is string => typeof line === 'string' && line.trim() !== '')
     } catch {
       // no lines
     }
     const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
-    const detail = [row.state, first].filter(Boolean).join(' · ')
+    const detail = [[row.state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
     return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${itemLink(options.siteUrl, lang, sub.place, section, row.item_id)}`
   })
   const unsubscribe = links(options.apiUrl, sub.id, linkToken(options.secret, sub.id)).unsubscribe

@@ -1,5 +1,5 @@
 // What a notification says, in the subscriber's language: one item is its place and title, its priority and first
-// line, and a link to it; a burst of several is a count for the place and the first titles, linking to the place.
+// two lines (an alert's headline and what to do), and a link to it; a burst of several is a count for the place and the first titles, linking to the place.
 import { useTranslations } from '../../src/i18n/index.ts'
 import { priorityRank } from '../../src/lib/items.ts'
 import { NOTIFY_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
@@ -22,12 +22,18 @@ const PRIORITY_KEYS: Record<
   Info: 'priority.info',
 }
 
-const firstTextLine = (lines: string): string | null => {
+/** Lines of a push body: an alert's headline and what to do come first in its lines (server/feeds/adapters/cap-text.ts). */
+const PUSH_LINES = 2
+/** A push body's characters: the whole call to action of a warning, well under Web Push's 4 KB payload. */
+export const PUSH_BODY_MAX = 600
+
+/** The first text lines of an item (its JSON `lines` column), joined; null when it has none. */
+const firstTextLines = (lines: string): string | null => {
   try {
     const value: unknown = JSON.parse(lines)
-    return Array.isArray(value)
-      ? ((value.find((line) => typeof line === 'string' && line.trim()) as string | undefined) ?? null)
-      : null
+    if (!Array.isArray(value)) return null
+    const texts = value.filter((line): line is string => typeof line === 'string' && line.trim() !== '').slice(0, PUSH_LINES)
+    return texts.length ? texts.join('\n') : null
   } catch {
     return null
   }
@@ -51,10 +57,10 @@ export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: st
   const priority = PRIORITY_KEYS[first.row.priority] ? t(PRIORITY_KEYS[first.row.priority]!) : first.row.priority
   const section = first.row.data_aspect === 'roads' ? 'roads' : 'statuses'
   if (sorted.length === 1) {
-    const line = [first.row.state, firstTextLine(first.row.lines)].filter(Boolean).join(' · ')
+    const line = [first.row.state, firstTextLines(first.row.lines)].filter(Boolean).join(' · ')
     return {
       title: clip(`${place}: ${first.row.title}`, 120),
-      body: clip(line ? `${priority} · ${line}` : priority, 240),
+      body: clip(line ? `${priority} · ${line}` : priority, PUSH_BODY_MAX),
       url: itemLink(siteUrl, locale, first.place, section, first.row.id),
       tag: `porchlight-${first.row.id}`,
       lang: locale,

@@ -23,6 +23,18 @@ function isStale(feed: Feed, row: FeedRow | undefined, now: Date): boolean {
   return now.getTime() - Date.parse(row.last_success_at) > feed.staleAfterSeconds * 1000
 }
 
+/** The last run's counts of items left out, per reason (issue 37); {} when none or unreadable. */
+function leftOut(text: string | null): Record<string, number> {
+  if (!text) return {}
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null) return {}
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'))
+  } catch {
+    return {}
+  }
+}
+
 /** One feed's line of the health answer. */
 function health(feed: Feed, row: FeedRow | undefined, count: number, now: Date) {
   return {
@@ -42,6 +54,8 @@ function health(feed: Feed, row: FeedRow | undefined, count: number, now: Date) 
     attribution: feed.attribution,
     withheld: row?.withheld ?? 0,
     skipped: row?.skipped ?? 0,
+    // Only when the last run left something out: most feeds never do.
+    ...(row?.left_out ? { leftOut: leftOut(row.left_out) } : {}),
   }
 }
 

@@ -151,10 +151,13 @@ describe.each(await backends())('IPAWS feed on $name', (backend) => {
 
   it('holds the cursor while a county zone is not known yet, so the alert comes again', async () => {
     // Snohomish County (WAC061) is not served: its zone fails, and the notice waits.
-    const snohomish = fixture('ipaws/recent.xml').replace(
-      '<value>053033</value>\n        </geocode>\n        <geocode>',
-      '<value>053061</value>\n        </geocode>\n        <geocode>',
-    )
+    // (Its UGC code too: a UGC zone comes before the SAME county.)
+    const snohomish = fixture('ipaws/recent.xml')
+      .replace(
+        '<value>053033</value>\n        </geocode>\n        <geocode>',
+        '<value>053061</value>\n        </geocode>\n        <geocode>',
+      )
+      .replace('<value>WAC033</value>', '<value>WAC061</value>')
     serveSince('2026-11-22T18:00:00Z', snohomish)
     expect(await run(minutes(0), ipaws)).toMatchObject({ state: 'stored', pendingZones: 1 })
     expect(await ids(ipaws.id)).not.toContain(BOIL)

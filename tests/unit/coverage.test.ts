@@ -86,6 +86,7 @@ const row = (id: string, fields: Partial<FeedRow>): FeedRow => ({
   claimed_until: null,
   claimed_by: null,
   cursor: null,
+  left_out: null,
   ...fields,
 })
 

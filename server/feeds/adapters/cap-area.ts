@@ -1,4 +1,5 @@
-// The area of a CAP info: its polygons and circles as GeoJSON, else its SAME county codes as NWS county zones.
+// The area of a CAP info, as precise as the message allows: its polygons and circles as GeoJSON, else its UGC
+// forecast, marine or fire zones, else its SAME county codes, as NWS zones (the engine resolves them to shapes).
 import type { FeedGeometry, Position } from '../types.ts'
 import type { CapArea } from './cap.ts'
 
@@ -126,15 +127,33 @@ export function capCircle(text: string): Position[] | null {
   return ring
 }
 
+/**
+ * A UGC code (SSCnnn a county, SSZnnn a forecast or marine zone, a fire weather zone for fire alerts) as its NWS
+ * zone URL, next to the county zones of `base`; null when it is not a UGC zone code.
+ * @example ugcZone('PZZ130') // 'https://api.weather.gov/zones/forecast/PZZ130'
+ */
+export function ugcZone(code: string, base = COUNTY_ZONE_BASE, fire = false): string | null {
+  const match = /^([A-Z]{2})([CZ])(\d{3})$/.exec(code.trim().toUpperCase())
+  if (!match) return null
+  const root = base.replace(/county\/?$/, '')
+  const kind = match[2] === 'C' ? 'county' : fire ? 'fire' : 'forecast'
+  return `${root}${kind}/${match[0]}`
+}
+
+/** Events NWS issues for fire weather zones. */
+const FIRE_EVENTS = /red flag|fire weather/i
+
 export type CapShape = { geometry: FeedGeometry | null; zones: string[]; areaDesc: string | null }
 
 /**
  * Where an info applies: the union of its areas' polygons and circles as one (Multi)Polygon; when none has
- * a usable shape, the NWS county zones of its SAME codes (the engine resolves them to county shapes).
+ * a usable shape, the NWS zones of its UGC codes; without those, the county zones of its SAME codes.
  */
-export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE): CapShape {
+export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE, event = ''): CapShape {
   const polygons: Position[][][] = []
   const zones = new Set<string>()
+  const ugc = new Set<string>()
+  const fire = FIRE_EVENTS.test(event)
   for (const area of areas) {
     for (const text of area.polygons) {
       const ring = capRing(text)
@@ -148,10 +167,14 @@ export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE): CapShap
       const zone = sameZone(code, zoneBase)
       if (zone) zones.add(zone)
     }
+    for (const code of area.ugc) {
+      const zone = ugcZone(code, zoneBase, fire)
+      if (zone) ugc.add(zone)
+    }
   }
   const names = areas.map((area) => area.areaDesc).filter((name): name is string => name !== null)
   const areaDesc = names.length ? names.join('; ') : null
   if (polygons.length === 1) return { geometry: { type: 'Polygon', coordinates: polygons[0]! }, zones: [], areaDesc }
   if (polygons.length > 1) return { geometry: { type: 'MultiPolygon', coordinates: polygons }, zones: [], areaDesc }
-  return { geometry: null, zones: [...zones], areaDesc }
+  return { geometry: null, zones: [...(ugc.size ? ugc : zones)], areaDesc }
 }

@@ -3,8 +3,8 @@
 import { XMLParser } from 'fast-xml-parser'
 import { isObject, list, str } from './feed-read.ts'
 
-/** One `area` of an `info`: its name, its polygons and circles as written, and its SAME county codes. */
-export type CapArea = { areaDesc: string | null; polygons: string[]; circles: string[]; same: string[] }
+/** One `area` of an `info`: its name, its polygons and circles as written, its SAME county and UGC zone codes. */
+export type CapArea = { areaDesc: string | null; polygons: string[]; circles: string[]; same: string[]; ugc: string[] }
 
 /** One `info` block: one language's text of the alert. */
 export type CapInfo = {
@@ -24,6 +24,13 @@ export type CapInfo = {
   description: string | null
   instruction: string | null
   web: string | null
+  /** Whom to call (an AMBER alert's police line). */
+  contact: string | null
+  /** WEA texts (parameters CMAMlongtext and CMAMtext): all the text many local messages have. */
+  weaLong: string | null
+  weaShort: string | null
+  /** When the event ends (parameter eventEndingTime, NWS messages relayed by IPAWS): often long after `expires`. */
+  eventEnding: string | null
   areas: CapArea[]
 }
 
@@ -82,6 +89,9 @@ function pairValues(pairs: unknown, name: string): string[] {
   )
 }
 
+/** The first value named `name`, as written. */
+const firstPair = (pairs: unknown, name: string): string | null => pairValues(pairs, name)[0] ?? null
+
 function readArea(area: unknown): CapArea | null {
   if (!isObject(area)) return null
   const texts = (value: unknown) =>
@@ -93,6 +103,7 @@ function readArea(area: unknown): CapArea | null {
     polygons: texts(area['polygon']),
     circles: texts(area['circle']),
     same: pairValues(area['geocode'], 'SAME'),
+    ugc: pairValues(area['geocode'], 'UGC').map((code) => code.toUpperCase()),
   }
 }
 
@@ -119,6 +130,10 @@ function readInfo(info: unknown): CapInfo | null {
     description: typeof info['description'] === 'string' ? info['description'] : null,
     instruction: typeof info['instruction'] === 'string' ? info['instruction'] : null,
     web: text(info['web']),
+    contact: text(info['contact']),
+    weaLong: firstPair(info['parameter'], 'CMAMLONGTEXT'),
+    weaShort: firstPair(info['parameter'], 'CMAMTEXT'),
+    eventEnding: firstPair(info['parameter'], 'EVENTENDINGTIME'),
     areas: list(info['area'])
       .map(readArea)
       .filter((area): area is CapArea => area !== null),

@@ -5,7 +5,8 @@ import { parseCap, type CapAlert, type CapInfo } from './cap.ts'
 import { capShape, COUNTY_ZONE_BASE } from './cap-area.ts'
 import { capCategory } from './cap-category.ts'
 import { cap, centre, httpUrl, isoTime } from './feed-read.ts'
-import { LINE_MAX, LINES_MAX, nwsPriority, paragraphs, shortArea } from './nws.ts'
+import { nwsPriority, shortArea } from './nws.ts'
+import { alertText, messageData, type MessageParts } from './cap-text.ts'
 import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 export const IPAWS_URL = 'https://www.fema.gov/emergency-managers/practitioners/integrated-public-alert-warning-system'
@@ -14,7 +15,7 @@ const SENDER_MAX = 120
 export const NO_EXPIRY_MS = 86_400_000
 
 /** Text of one language of an item, kept in its specialData for the page to pick (src/lib/live/translations.ts). */
-export type Translation = { title: string; lines: string[] }
+export type Translation = { title: string; lines: string[]; message: MessageParts }
 
 /** CAP language ("es-US") as the site's language code ("es"). */
 const baseLanguage = (language: string): string => language.split('-')[0]!.toLowerCase()
@@ -24,9 +25,17 @@ function title(info: CapInfo, areaDesc: string | null): string {
   return cap(area ? `${info.event}: ${area}` : info.event, TITLE_LIMIT)
 }
 
-function lines(info: CapInfo): string[] {
-  const headline = info.headline ? [cap(info.headline, LINE_MAX)] : []
-  return [...headline, ...paragraphs(info.description), ...paragraphs(info.instruction)].slice(0, LINES_MAX)
+/** The whole message of an info: headline, what to do, description (else the WEA text), areas, contact. */
+function message(info: CapInfo, areaDesc: string | null) {
+  return alertText({
+    headline: info.headline,
+    description: info.description,
+    instruction: info.instruction,
+    areaDesc,
+    contact: info.contact,
+    weaLong: info.weaLong,
+    weaShort: info.weaShort,
+  })
 }
 
 /** The sender as people know it (senderName, e.g. "Pierce County Emergency Management"), credited with IPAWS. */
@@ -52,28 +61,37 @@ function byLanguage(infos: CapInfo[]): { main: CapInfo[]; others: Map<string, Ca
 }
 
 /** The items of one alert (one per info of its main language); throws when an info has no usable area. */
-function toItems(alert: CapAlert, now: number, zoneBase: string): FeedItem[] {
+function toItems(alert: CapAlert, now: number, zoneBase: string, leftOut: Record<string, number>): FeedItem[] {
   const { main, others } = byLanguage(alert.infos)
   const items: FeedItem[] = []
   for (const [index, info] of main.entries()) {
     // CAP urgency Past: "responsive action is no longer required".
-    if (info.urgency === 'Past') continue
+    if (info.urgency === 'Past') {
+      count(leftOut, 'ended')
+      continue
+    }
     const startsAt = isoTime(info.onset) ?? isoTime(info.effective) ?? isoTime(alert.sent)
-    // An incremental feed never lists an alert again: one without an expiry ends a day after it began.
-    const endsAt = isoTime(info.expires) ?? (startsAt ? new Date(Date.parse(startsAt) + NO_EXPIRY_MS).toISOString() : null)
-    if (endsAt && Date.parse(endsAt) <= now) continue
-    const shape = capShape(info.areas, zoneBase)
+    // The event's end (eventEndingTime) before the message's expiry; an incremental feed never lists an alert
+    // again, so one with neither ends a day after it began.
+    const expires = isoTime(info.expires)
+    const endsAt =
+      isoTime(info.eventEnding) ?? expires ?? (startsAt ? new Date(Date.parse(startsAt) + NO_EXPIRY_MS).toISOString() : null)
+    if (endsAt && Date.parse(endsAt) <= now) {
+      count(leftOut, 'ended')
+      continue
+    }
+    const shape = capShape(info.areas, zoneBase, info.event)
     if (!shape.geometry && !shape.zones.length)
       throw new Error(`alert ${alert.identifier} without polygon, circle or county code`)
     const translations: Record<string, Translation> = {}
     for (const [language, infos] of others) {
       const other = infos[index]
-      if (other)
-        translations[language] = {
-          title: title(other, capShape(other.areas, zoneBase).areaDesc ?? shape.areaDesc),
-          lines: lines(other),
-        }
+      if (!other) continue
+      const areaDesc = capShape(other.areas, zoneBase, other.event).areaDesc ?? shape.areaDesc
+      const text = message(other, areaDesc)
+      translations[language] = { title: title(other, areaDesc), lines: text.lines, message: text.parts }
     }
+    const text = message(info, shape.areaDesc)
     items.push({
       sourceId: index === 0 ? alert.identifier : `${alert.identifier}#${index + 1}`,
       aspect: 'statuses',
@@ -84,10 +102,13 @@ function toItems(alert: CapAlert, now: number, zoneBase: string): FeedItem[] {
       category: cap(info.event, 100),
       stateType: 'alert',
       state: startsAt && Date.parse(startsAt) > now ? 'pending' : 'active',
-      lines: lines(info),
+      lines: text.lines,
       link: httpUrl(info.web),
       image: null,
-      specialData: Object.keys(translations).length ? JSON.stringify({ translations }) : null,
+      specialData: JSON.stringify({
+        ...messageData(text.parts, expires, endsAt),
+        ...(Object.keys(translations).length ? { translations } : {}),
+      }),
       ...(shape.geometry ? centre(shape.geometry) : { lat: 0, lon: 0 }),
       // Inside the area the sender drew only, as NWS polygons.
       areaMiles: 0,
@@ -100,6 +121,11 @@ function toItems(alert: CapAlert, now: number, zoneBase: string): FeedItem[] {
     })
   }
   return items
+}
+
+/** Adds one to a reason's count. */
+const count = (counts: Record<string, number>, reason: string): void => {
+  counts[reason] = (counts[reason] ?? 0) + 1
 }
 
 /**
@@ -133,14 +159,26 @@ export const decodeIpaws: Decode = (body, context) => {
       for (const id of alert.references) ends.add(id)
   }
   const items = new Map<string, FeedItem>()
+  const leftOut: Record<string, number> = {}
   for (const alert of alerts) {
-    if (alert.status !== 'Actual' || !['Alert', 'Update'].includes(alert.msgType) || ends.has(alert.identifier)) continue
+    const reason =
+      alert.status !== 'Actual'
+        ? 'test'
+        : !['Alert', 'Update'].includes(alert.msgType)
+          ? 'cancel'
+          : ends.has(alert.identifier)
+            ? 'replaced'
+            : null
+    if (reason) {
+      count(leftOut, reason)
+      continue
+    }
     try {
-      for (const item of toItems(alert, now, zoneBase)) items.set(item.sourceId, item)
+      for (const item of toItems(alert, now, zoneBase, leftOut)) items.set(item.sourceId, item)
     } catch (error) {
       skipped++
       if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error))
     }
   }
-  return { items: [...items.values()], skipped, errors, incremental: true, ends: [...ends], cursor }
+  return { items: [...items.values()], skipped, errors, leftOut, incremental: true, ends: [...ends], cursor }
 }

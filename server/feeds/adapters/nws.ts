@@ -3,14 +3,13 @@ import type { Priority } from '../../../src/lib/items.ts'
 import type { Attribution, Decode, FeedItem } from '../types.ts'
 import { cap, centre, geometry, httpUrl, isObject, isoTime, list, str, type Json } from './feed-read.ts'
 import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
+import { alertText, messageData } from './cap-text.ts'
+
+export { LINE_MAX, LINES_MAX, paragraphs } from './cap-text.ts'
 
 /** NWS data is a US government work, in the public domain; credited as DATA_SOURCES 10 does. */
 export const NWS_ATTRIBUTION: Attribution = { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' }
 
-/** A line of an alert's text: long enough for a WHAT/WHERE/IMPACTS paragraph, short enough for a list. */
-export const LINE_MAX = 600
-/** Headline, the description's paragraphs and the instruction's, at most this many lines in all. */
-export const LINES_MAX = 8
 /** Area names kept in a title before the rest are counted ("King, Snohomish +3"). */
 const AREA_MAX = 80
 
@@ -56,19 +55,6 @@ export function shortArea(areaDesc: string | null): string | null {
   return count < names.length ? `${cap(shown, AREA_MAX)} +${names.length - count}` : cap(shown, AREA_MAX)
 }
 
-/**
- * NWS text is plain with hard line breaks every ~70 characters and blank lines between paragraphs:
- * each paragraph becomes one line of text, its breaks joined with spaces.
- */
-export function paragraphs(value: unknown): string[] {
-  if (typeof value !== 'string') return []
-  return value
-    .split(/\r?\n\s*\r?\n/)
-    .map(str)
-    .filter((text): text is string => text !== null)
-    .map((text) => cap(text, LINE_MAX))
-}
-
 /** Ids an Update or Cancel replaces: its references, by identifier and by URL (either may be used). */
 function referencedIds(p: Json): string[] {
   return list(p['references']).flatMap((ref) =>
@@ -77,20 +63,27 @@ function referencedIds(p: Json): string[] {
 }
 
 type Candidate = { item: FeedItem; ids: string[] }
+/** Why a well-formed alert is not shown (counted in the feed's health as `leftOut`). */
+type LeftOut = 'test' | 'cancel' | 'ended'
 
-/** One feature as a status item; null when it is not something to show (test, cancel, expired); throws when malformed. */
-function toItem(feature: Json, now: number): Candidate | null {
+/** One feature as a status item, or why it is not something to show (test, cancel, ended); throws when malformed. */
+function toItem(feature: Json, now: number): Candidate | LeftOut {
   const p = feature['properties']
   if (!isObject(p)) throw new Error('feature without properties')
   const id = str(p['id']) ?? str(feature['id'])
   const event = str(p['event'])
   if (!id || !event) throw new Error('alert without id or event')
-  if (p['status'] !== 'Actual' || p['messageType'] === 'Cancel') return null
+  if (p['status'] !== 'Actual') return 'test'
+  if (p['messageType'] === 'Cancel') return 'cancel'
   // CAP urgency Past: "responsive action is no longer required" (NWS sends it for expired and cancelled warnings).
-  if (p['urgency'] === 'Past') return null
+  if (p['urgency'] === 'Past') return 'ended'
   const startsAt = isoTime(p['onset']) ?? isoTime(p['effective']) ?? isoTime(p['sent'])
-  const endsAt = isoTime(p['ends']) ?? isoTime(p['expires'])
-  if (endsAt && Date.parse(endsAt) <= now) return null
+  // The publisher's end of the event first (eventEndingTime), then of the alert, then of the message.
+  const parameters = isObject(p['parameters']) ? p['parameters'] : {}
+  const eventEnd = isoTime(list(parameters['eventEndingTime'])[0])
+  const expires = isoTime(p['expires'])
+  const endsAt = eventEnd ?? isoTime(p['ends']) ?? expires
+  if (endsAt && Date.parse(endsAt) <= now) return 'ended'
   const shape = geometry(feature['geometry'], ['Polygon', 'MultiPolygon'])
   const zones = shape
     ? []
@@ -100,7 +93,15 @@ function toItem(feature: Json, now: number): Candidate | null {
   if (!shape && !zones.length) throw new Error('alert without geometry or zones')
   const area = shortArea(str(p['areaDesc']))
   const headline = str(p['headline'])
-  const lines = [...(headline ? [cap(headline, LINE_MAX)] : []), ...paragraphs(p['description']), ...paragraphs(p['instruction'])]
+  const text = alertText({
+    headline,
+    description: typeof p['description'] === 'string' ? p['description'] : null,
+    instruction: typeof p['instruction'] === 'string' ? p['instruction'] : null,
+    areaDesc: str(p['areaDesc']),
+    contact: null,
+    weaLong: str(list(parameters['CMAMlongtext'])[0]),
+    weaShort: str(list(parameters['CMAMtext'])[0]),
+  })
   const url = httpUrl(p['@id']) ?? httpUrl(feature['id'])
   const point = shape ? centre(shape) : { lat: 0, lon: 0 }
   return {
@@ -115,10 +116,10 @@ function toItem(feature: Json, now: number): Candidate | null {
       category: 'Weather alert',
       stateType: 'weather',
       state: startsAt && Date.parse(startsAt) > now ? 'pending' : 'active',
-      lines: lines.slice(0, LINES_MAX),
+      lines: text.lines,
       link: url,
       image: null,
-      specialData: null,
+      specialData: JSON.stringify(messageData(text.parts, expires, endsAt)),
       // Zone-only alerts get their point from the zones the engine resolves; 0,0 until then.
       ...point,
       // Inside the polygon only: a warning does not reach past the area NWS drew.
@@ -152,6 +153,7 @@ export const decodeNws: Decode = (body, context) => {
   const replaced = new Set<string>()
   const errors: string[] = []
   let skipped = 0
+  const leftOut: Record<string, number> = {}
   for (const [index, feature] of json['features'].entries()) {
     try {
       if (!isObject(feature)) throw new Error('feature is not an object')
@@ -160,7 +162,8 @@ export const decodeNws: Decode = (body, context) => {
       if (isObject(p) && (p['messageType'] === 'Update' || p['messageType'] === 'Cancel'))
         for (const id of referencedIds(p)) replaced.add(id)
       const candidate = toItem(feature, now)
-      if (candidate) candidates.push(candidate)
+      if (typeof candidate === 'string') leftOut[candidate] = (leftOut[candidate] ?? 0) + 1
+      else candidates.push(candidate)
     } catch (error) {
       skipped++
       if (errors.length < 5) errors.push(`feature ${index}: ${error instanceof Error ? error.message : String(error)}`)
@@ -169,10 +172,14 @@ export const decodeNws: Decode = (body, context) => {
   const seen = new Set<string>()
   const items = candidates
     .filter(({ item, ids }) => {
-      if (ids.some((id) => replaced.has(id)) || seen.has(item.sourceId)) return false
+      if (ids.some((id) => replaced.has(id)) || seen.has(item.sourceId)) {
+        const reason = seen.has(item.sourceId) ? 'duplicate' : 'replaced'
+        leftOut[reason] = (leftOut[reason] ?? 0) + 1
+        return false
+      }
       seen.add(item.sourceId)
       return true
     })
     .map(({ item }) => item)
-  return { items, skipped, errors }
+  return { items, skipped, errors, leftOut }
 }

@@ -11,6 +11,7 @@ import { useT, type T } from '../../i18n/use-t.ts'
 import { useLiveDisplay } from './hooks.ts'
 import { Checked, ItemTimes, ItemTitle, SourceCredit, distanceText, stateLabel } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
+import { AlertText } from './AlertText.tsx'
 import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
 import { FilterBar, Folded, NoMatch, useHashFilter } from './ListTools.tsx'
 import { HealthNote } from './HealthNote.tsx'
@@ -120,11 +121,7 @@ function StatusItem({ item, t }: { item: AlertItem; t: T }) {
         <p className="live-title">
           <ItemTitle title={item.title} href={item.link} />
         </p>
-        {item.data.lines.map((line, index) => (
-          <p key={index} className="live-summary">
-            {line}
-          </p>
-        ))}
+        <AlertText item={item} now={now} locale={locale} timeZone={timeZone} t={t} />
         <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />
         <p className="muted live-meta">
           {item.distance !== null && <span>{distanceText(item.distance, settings, locale, t)}</span>}{' '}

@@ -3,7 +3,7 @@
 import type { Reaction } from '../api/types.ts'
 import type { AlertItem } from '../items.ts'
 
-type Translation = { title: string; lines: string[] }
+type Translation = { title: string; lines: string[]; message: unknown }
 
 /** The translation of an item into `lang`, when its special data holds one; null otherwise (never throws). */
 export function translationOf(item: AlertItem, lang: string): Translation | null {
@@ -13,11 +13,29 @@ export function translationOf(item: AlertItem, lang: string): Translation | null
     const value: unknown = JSON.parse(special)
     const found: unknown = (value as { translations?: Record<string, unknown> } | null)?.translations?.[lang]
     if (typeof found !== 'object' || found === null) return null
-    const { title, lines } = found as { title?: unknown; lines?: unknown }
+    const { title, lines, message } = found as { title?: unknown; lines?: unknown; message?: unknown }
     if (typeof title !== 'string' || !title) return null
-    return { title, lines: Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [] }
+    return {
+      title,
+      lines: Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [],
+      message: typeof message === 'object' && message !== null ? message : null,
+    }
   } catch {
     return null
+  }
+}
+
+/** Special data with its message parts replaced by a translation's (or dropped when the translation has none). */
+function withMessage(special: string | null | undefined, message: unknown): string | null {
+  if (message === undefined || !special) return special ?? null
+  try {
+    const value = JSON.parse(special) as Record<string, unknown>
+    if (message === null && !('message' in value)) return special
+    const original = (value['message'] ?? {}) as Record<string, unknown>
+    const expires = typeof original['expires'] === 'string' ? { expires: original['expires'] } : {}
+    return JSON.stringify({ ...value, message: message === null ? null : { ...message, ...expires } })
+  } catch {
+    return special
   }
 }
 
@@ -29,10 +47,16 @@ export function translationOf(item: AlertItem, lang: string): Translation | null
 export function localizeItem(item: AlertItem, lang: string): AlertItem {
   const translation = translationOf(item, lang)
   if (!translation) return item
+  const lines = translation.lines.length ? translation.lines : item.data.lines
   return {
     ...item,
     title: translation.title,
-    data: { ...item.data, lines: translation.lines.length ? translation.lines : item.data.lines },
+    // The parts of the translated lines (src/lib/live/alert-message.ts) replace the original's; its expiry stays.
+    data: {
+      ...item.data,
+      lines,
+      specialData: withMessage(item.data.specialData, translation.lines.length ? translation.message : undefined),
+    },
   }
 }
 

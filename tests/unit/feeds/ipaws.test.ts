@@ -44,11 +44,13 @@ describe('IPAWS CAP decoding', () => {
       areaMiles: 0,
       attribution: { name: 'King County Office of Emergency Management via FEMA IPAWS', url: 'https://kingcounty.gov/emergency' },
     })
+    // Headline, what to do, the description, the areas.
     expect(evac.lines).toEqual([
       'Evacuate now: Snoqualmie River levee breach near Duvall',
+      'Leave now by Duvall-Monroe Road. Shelter at Cedarcrest High School, 29000 NE 150th St.',
       'The Snoqualmie River levee has breached north of Duvall. Flood water is rising quickly on Main Street and Woodinville-Duvall Road.',
       'Residents between NE Cherry Valley Road and NE 124th Street must leave now.',
-      'Leave now by Duvall-Monroe Road. Shelter at Cedarcrest High School, 29000 NE 150th St.',
+      expect.any(String),
     ])
     // CAP writes "lat,lon"; GeoJSON [lon, lat]. Duvall is inside, Seattle is not.
     expect(evac.geometry?.type).toBe('Polygon')
@@ -63,8 +65,8 @@ describe('IPAWS CAP decoding', () => {
     expect(Object.keys(special.translations)).toEqual(['es'])
     expect(special.translations['es']!.title).toBe('Evacuación inmediata: Duvall y el valle bajo del Snoqualmie')
     expect(special.translations['es']!.lines[0]).toBe('Evacúe ahora: rotura del dique del río Snoqualmie cerca de Duvall')
-    expect(special.translations['es']!.lines).toHaveLength(4)
-    expect(byId(WIND)!.specialData).toBeNull()
+    expect(special.translations['es']!.lines).toHaveLength(5)
+    expect(JSON.parse(byId(WIND)!.specialData!)).not.toHaveProperty('translations')
   })
 
   it('gives a SAME-coded alert without polygon its NWS county zone, and decodes entities', () => {
@@ -156,7 +158,7 @@ describe('CAP pieces', () => {
   })
 
   it('prefers shapes over county codes, and joins several areas', () => {
-    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ...fields })
+    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
     expect(capShape([area({ same: ['053033'] }), area({ same: ['053033', '053061'] })]).zones).toEqual([
       'https://api.weather.gov/zones/county/WAC033',
       'https://api.weather.gov/zones/county/WAC061',
@@ -220,6 +222,62 @@ describe('hostile CAP', () => {
     const evac = decodeIpaws(body, context).items.find((item) => item.sourceId === EVAC)!
     // Text is stored as text; the page escapes it. What matters: no throw, the rest intact.
     expect(evac.lines[0]).toContain('<script>')
-    expect(evac.lines).toHaveLength(4)
+    expect(evac.lines).toHaveLength(5)
+  })
+})
+
+describe('CAP text and places (issue 37)', () => {
+  /** One alert of the evacuation fixture with its info's text replaced by `info` elements. */
+  const alertWith = (info: string) =>
+    `<alerts xmlns="urn:oasis:names:tc:emergency:cap:1.2"><alert><identifier>x-1</identifier><sent>2026-11-23T17:00:00Z</sent>
+<status>Actual</status><msgType>Alert</msgType><info><language>en-US</language><category>Safety</category>
+<event>Child Abduction Emergency</event><urgency>Immediate</urgency><severity>Severe</severity><expires>2026-11-23T23:00:00Z</expires>
+${info}<area><areaDesc>King, WA</areaDesc><circle>47.6,-122.3 5</circle></area></info></alert></alerts>`
+  const one = (info: string) => decodeIpaws(alertWith(info), context).items[0]!
+
+  it('uses CMAMlongtext before CMAMtext when there is no description, and keeps the contact', () => {
+    const item = one(`<contact>Call 911 or the King County Sheriff at 206-296-3311</contact>
+<parameter><valueName>CMAMtext</valueName><value>AMBER Alert: white Honda, WA plate ABC1234</value></parameter>
+<parameter><valueName>CMAMlongtext</valueName><value>AMBER Alert in King County: a white 2014 Honda Civic, WA plate ABC1234.</value></parameter>`)
+    expect(item.lines).toEqual([
+      'AMBER Alert in King County: a white 2014 Honda Civic, WA plate ABC1234.',
+      'King, WA',
+      'Call 911 or the King County Sheriff at 206-296-3311',
+    ])
+    expect(JSON.parse(item.specialData!)).toEqual({
+      message: { headline: 0, instruction: 0, description: 1, areas: 1, contact: 1 },
+    })
+  })
+
+  it('keeps a description over the WEA texts, and never drops the instruction for a long description', () => {
+    const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}.`).join('\n\n')
+    const item = one(`<description>${long}</description><instruction>Call 911 if you see the car.</instruction>
+<parameter><valueName>CMAMtext</valueName><value>short</value></parameter>`)
+    expect(item.lines[0]).toBe('Call 911 if you see the car.')
+    expect(item.lines).toHaveLength(60)
+    expect(item.lines).not.toContain('short')
+    expect(item.lines.at(-1)).toBe('King, WA')
+  })
+
+  it('places a UGC-coded info on its forecast, fire or county zones before its SAME counties', () => {
+    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
+    expect(capShape([area({ same: ['053033'], ugc: ['WAZ558', 'PZZ130', 'WAC061'] })]).zones).toEqual([
+      'https://api.weather.gov/zones/forecast/WAZ558',
+      'https://api.weather.gov/zones/forecast/PZZ130',
+      'https://api.weather.gov/zones/county/WAC061',
+    ])
+    expect(capShape([area({ ugc: ['WAZ654'] })], undefined, 'Red Flag Warning').zones).toEqual([
+      'https://api.weather.gov/zones/fire/WAZ654',
+    ])
+    expect(capShape([area({ same: ['053033'], ugc: ['nonsense'] })]).zones).toEqual([
+      'https://api.weather.gov/zones/county/WAC033',
+    ])
+  })
+
+  it('gives the Spanish block its own parts', () => {
+    const special = JSON.parse(byId(EVAC)!.specialData!) as { translations: Record<string, { lines: string[]; message: object }> }
+    const es = special.translations['es']!
+    expect(es.message).toEqual({ headline: 1, instruction: 1, description: 2, areas: 1, contact: 0 })
+    expect(es.lines).toHaveLength(5)
   })
 })

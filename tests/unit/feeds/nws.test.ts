@@ -126,9 +126,9 @@ describe('decodeNws on the national fixture', () => {
     expect(flood?.lines).toContain(
       '* IMPACTS...At 58.0 feet, the river will flood roads in the Snoqualmie Valley, including NE 124th St and Woodinville-Duvall Road.',
     )
-    expect(flood?.lines.at(-1)).toBe(
-      "Turn around, don't drown when encountering flooded roads. Most flood deaths occur in vehicles.",
-    )
+    // What to do comes right after the headline; the areas close the message.
+    expect(flood?.lines[1]).toBe("Turn around, don't drown when encountering flooded roads. Most flood deaths occur in vehicles.")
+    expect(flood?.lines.at(-1)).toBe('King, WA, Snohomish, WA')
   })
 
   it('names the zones of an alert without a polygon', () => {
@@ -146,7 +146,7 @@ describe('decodeNws on the national fixture', () => {
     expect(byEvent.get('Wind Advisory')).toMatchObject({
       priority: 'Info',
       state: 'pending',
-      lines: [expect.stringMatching(/^\* WHAT/)],
+      lines: [expect.stringMatching(/^\* WHAT/), expect.any(String)],
     })
   })
 
@@ -179,9 +179,9 @@ describe('decodeNws on single alerts', () => {
   })
 
   it('caps lines and their number, and cleans control characters', () => {
-    const long = 'word '.repeat(400)
-    const description = Array.from({ length: 12 }, (_, i) => `Paragraph ${i}\u0007 ${long}`).join('\n\n')
-    const [item] = decodeNws(collection(feature({ headline: 'Head\u0000line', description })), context).items
+    const long = 'word '.repeat(1000)
+    const description = Array.from({ length: LINES_MAX + 10 }, (_, i) => `Paragraph ${i}\u0007 ${long}`).join('\n\n')
+    const [item] = decodeNws(collection(feature({ headline: 'Head\u0000line', description, areaDesc: null })), context).items
     expect(item?.lines).toHaveLength(LINES_MAX)
     expect(item?.lines[0]).toBe('Headline')
     for (const line of item?.lines ?? []) expect(line.length).toBeLessThanOrEqual(LINE_MAX)
