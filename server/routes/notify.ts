@@ -17,6 +17,7 @@ import {
   countsByPlace,
   createSubscription,
   deleteSubscription,
+  movesEndpoint,
   owns,
   readSubscription,
   updateSubscription,
@@ -62,7 +63,10 @@ const idParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 })
 
-/** Subscriptions from one address: 20 an hour (each is a row and, later, messages sent). */
+/**
+ * Subscriptions from one address: 20 an hour (each is a row and, later, messages sent). Moving a subscription to
+ * another endpoint counts in the same bucket: it is a new destination for messages.
+ */
 const subscribeLimits = (source: string) => [{ bucket: `notify-subscribe:${source}`, limit: 20, windowSeconds: 3600 }]
 
 const secretOf = (header: string | undefined): string | null => /^Bearer ([\w-]{1,100})$/.exec(header ?? '')?.[1] ?? null
@@ -135,7 +139,12 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/api/notify/subscriptions/{id}',
       summary: 'Replaces a subscription’s places and preferences, and its push keys when given',
       request: { params: idParam, body: { content: { 'application/json': { schema: updateBody } }, required: true } },
-      responses: { 200: json(prefsSchema, 'The preferences kept'), 400: errors[400], 404: errors[404] },
+      responses: {
+        200: json(prefsSchema, 'The preferences kept'),
+        400: errors[400],
+        404: errors[404],
+        429: json(z.object({ error: z.string() }), 'Too many new endpoints from this address'),
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
@@ -144,6 +153,8 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!(await owns(store.db, id, secretOf(c.req.header('authorization'))))) return c.json(errorBody('not_found'), 404)
       const refused = await problem(body.subscription, body, allowsPrivatePush(config))
       if (refused) return c.json(badRequest(refused), 400)
+      if ((await movesEndpoint(store.db, id, body.subscription)) && (await overLimit(c, subscribeLimits(clientSource(c)))))
+        return c.json(errorBody('too_many'), 429)
       const saved = await updateSubscription(store.db, id, body, body.subscription ?? null, now())
       if (!saved.ok) return c.json(badRequest(`places[${saved.unknownPlace}].place is not a place Porchlight knows`), 400)
       return c.json(await readSubscription(store.db, id), 200)
