@@ -1,7 +1,9 @@
 // Email alerts (issue 24), when the operator sets SMTP_URL: per address and place, double opt-in (nothing is sent
 // until the link in the first email is used), instant or a daily digest, an unsubscribe link and the
-// List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058) in every alert. The subscribe call answers the same
-// whatever the address's state, and sends in the background, so nobody learns whether an address is subscribed.
+// List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058) in every alert. The subscribe call answers before any
+// work for the address (server/routes/notify.ts runs requestEmail after it), so nobody learns whether an address is
+// subscribed, not even from the time the answer takes. Confirm links are new for every email, checked against their
+// hash and work a day; unsubscribe links have a secret of their own that lasts as long as the subscription.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { useTranslations } from '../../src/i18n/index.ts'
 import { priorityRank } from '../../src/lib/items.ts'
@@ -51,18 +53,36 @@ const localeOf = (lang: string): Locale => (isLocale(lang) ? lang : 'en')
 export const apiUrl = (config: Config, env: Record<string, string | undefined> = process.env): string =>
   (env['PUBLIC_API_URL'] || `http://localhost:${config.port}`).replace(/\/$/, '')
 
-/** The secret of a subscription's links: an HMAC of its id under the JWT secret, so every instance can check it. */
-export const linkToken = (secret: Uint8Array, id: string): string =>
-  createHmac('sha256', secret).update(`notify-email:${id}`).digest('base64url').slice(0, 32)
+/** How long a confirm link works. Asking again sends a new link and the one before stops working. */
+export const CONFIRM_LINK_MS = 86_400_000
+/** Rows from before confirm links expired (migration 020): their link lasts until the unconfirmed row is pruned. */
+const UNCONFIRMED_MS = 7 * 86_400_000
 
-const links = (base: string, id: string, token: string) => ({
-  confirm: `${base}/api/notify/email/confirm?id=${id}&token=${token}`,
-  unsubscribe: `${base}/api/notify/email/unsubscribe?id=${id}&token=${token}`,
-})
+export type LinkKind = 'confirm' | 'unsubscribe'
+
+const hmac = (secret: Uint8Array, text: string): string =>
+  createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32)
 
 /**
- * Takes a subscribe request. A new address and place gets a row and a confirmation email; an unconfirmed one gets a
- * new link (the old one stops working); a confirmed one is left as it is. Mail goes out after the answer.
+ * The secret of a subscription's unsubscribe links: an HMAC of its id and purpose under the JWT secret, so every
+ * instance can check it and it works for the subscription's life, never to confirm.
+ */
+export const unsubscribeToken = (secret: Uint8Array, id: string): string => hmac(secret, `notify-email-unsubscribe:${id}`)
+
+/** The one secret of both links before issue 36: the unsubscribe links in alert emails already sent carry it. */
+const earlierToken = (secret: Uint8Array, id: string): string => hmac(secret, `notify-email:${id}`)
+
+export const linkOf = (base: string, kind: LinkKind, id: string, token: string): string =>
+  `${base}/api/notify/email/${kind}?id=${id}&token=${token}`
+
+const same = (given: string, kept: string): boolean => {
+  const [a, b] = [Buffer.from(given), Buffer.from(kept)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * Takes a subscribe request, after the answer. A new address and place gets a row and a confirmation email; an
+ * unconfirmed one gets a new link (the one before stops working); a confirmed one is left as it is.
  */
 export async function requestEmail(db: Db, mailer: Mailer, config: Config, request: EmailRequest, now: Date): Promise<void> {
   const email = request.email.trim().toLowerCase()
@@ -70,7 +90,8 @@ export async function requestEmail(db: Db, mailer: Mailer, config: Config, reque
   const existing = await emailSubscriptionOf(db, email, request.place.route)
   if (existing?.confirmed_at) return
   const id = existing?.id ?? randomBytes(16).toString('base64url')
-  const token = linkToken(config.jwtSecret, id)
+  // A new secret for every confirmation email; only its hash is kept.
+  const token = randomBytes(24).toString('base64url')
   const stamp = now.toISOString()
   const values = {
     sections: request.sections.join(','),
@@ -78,6 +99,7 @@ export async function requestEmail(db: Db, mailer: Mailer, config: Config, reque
     mode: request.mode,
     lang: request.lang,
     token_hash: hash(token),
+    token_expires_at: new Date(now.getTime() + CONFIRM_LINK_MS).toISOString(),
   }
   if (existing) await updateEmailSettings(db, id, values)
   else
@@ -93,12 +115,12 @@ export async function requestEmail(db: Db, mailer: Mailer, config: Config, reque
     })
   const t = useTranslations(request.lang)
   const place = `${request.place.name}, ${request.place.state}`
-  const link = links(apiUrl(config), id, token)
+  const confirm = linkOf(apiUrl(config), 'confirm', id, token)
   void mailer
     .send({
       to: email,
       subject: t(EMAIL_TEXT_KEYS.confirmSubject, { place }),
-      text: `${t(EMAIL_TEXT_KEYS.confirmBody, { place })}\n\n${link.confirm}\n`,
+      text: `${t(EMAIL_TEXT_KEYS.confirmBody, { place })}\n\n${confirm}\n`,
     })
     .catch((error: unknown) =>
       console.error('notify: a confirmation email failed:', error instanceof Error ? error.message : 'unknown'),
@@ -107,14 +129,26 @@ export async function requestEmail(db: Db, mailer: Mailer, config: Config, reque
 
 type Opened = { id: string; place: string; lang: Locale; confirmed: boolean }
 
-/** The subscription a link opens (its id and secret), or null. */
-export async function openLink(db: Db, secret: Uint8Array, id: string, token: string): Promise<Opened | null> {
+/**
+ * The subscription a link opens, or null. A confirm link: the secret of the latest confirmation email, checked
+ * against its hash, until it expires. An unsubscribe link: the subscription's unsubscribe secret, or the one secret
+ * links had before (in alert emails already sent). Neither opens the other.
+ */
+export async function openLink(
+  db: Db,
+  secret: Uint8Array,
+  kind: LinkKind,
+  id: string,
+  token: string,
+  now: Date,
+): Promise<Opened | null> {
   if (!/^[\w-]{22}$/.test(id) || !/^[\w-]{32}$/.test(token)) return null
   const row = await emailLinkRow(db, id)
   if (!row) return null
-  const given = Buffer.from(token)
-  const kept = Buffer.from(linkToken(secret, row.id))
-  if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null
+  if (kind === 'confirm') {
+    const until = row.token_expires_at ?? new Date(Date.parse(row.created_at) + UNCONFIRMED_MS).toISOString()
+    if (!same(hash(token), row.token_hash) || until <= now.toISOString()) return null
+  } else if (!same(token, unsubscribeToken(secret, row.id)) && !same(token, earlierToken(secret, row.id))) return null
   return { id: row.id, place: row.place, lang: localeOf(row.lang), confirmed: row.confirmed_at !== null }
 }
 
@@ -208,7 +242,7 @@ function alertMail(
     const detail = [[row.state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
     return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${itemLink(options.siteUrl, lang, sub.place, section, row.item_id)}`
   })
-  const unsubscribe = links(options.apiUrl, sub.id, linkToken(options.secret, sub.id)).unsubscribe
+  const unsubscribe = linkOf(options.apiUrl, 'unsubscribe', sub.id, unsubscribeToken(options.secret, sub.id))
   const subject =
     sorted.length === 1 || sub.mode === 'instant'
       ? t(EMAIL_TEXT_KEYS.alertSubject, { place, title: sorted[0]!.title })

@@ -20,7 +20,7 @@ import {
   type Waiting,
 } from '../db/queries/notify-send.ts'
 import { notifyDb, type NotifyDb } from '../db/queries/notify-tables.ts'
-import { endpointShapeProblem, pushAgent } from './endpoint.ts'
+import { endpointShapeProblem, keysProblem, pushAgent } from './endpoint.ts'
 import type { Vapid } from './keys.ts'
 import { pushMessage, type PushMessage } from './message.ts'
 
@@ -70,20 +70,25 @@ function vapidHeaders(endpoint: string, vapid: Vapid, now: number): Record<strin
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'drop'
 
-/** Sends one encrypted message; what became of it. */
+/**
+ * Sends one encrypted message; what became of it. Never throws: keys that cannot encrypt (stored before they were
+ * checked) are 'gone', an endpoint no longer allowed is 'drop', and anything else that fails is 'retry'.
+ */
 export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, options: SendOptions): Promise<Outcome> {
-  if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'gone'
-  const details = webpush.generateRequestDetails(
-    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-    JSON.stringify(message),
-    {
-      TTL: TTL_SECONDS,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-      headers: vapidHeaders(sub.endpoint, options.vapid, Date.now()),
-    },
-  )
+  if (endpointShapeProblem(sub.endpoint, true) || keysProblem(sub.p256dh, sub.auth)) return 'gone'
+  // Not deleted: an operator who narrowed PUSH_SERVICE_HOSTS by mistake gets the subscriptions back by widening it.
+  if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'drop'
   try {
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(message),
+      {
+        TTL: TTL_SECONDS,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+        headers: vapidHeaders(sub.endpoint, options.vapid, Date.now()),
+      },
+    )
     const response = await fetch(details.endpoint, {
       method: 'POST',
       headers: details.headers as Record<string, string>,
@@ -106,7 +111,10 @@ export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, op
 async function pool<T>(list: readonly T[], limit: number, work: (value: T) => Promise<void>): Promise<void> {
   let next = 0
   const worker = async () => {
-    while (next < list.length) await work(list[next++]!)
+    while (next < list.length)
+      await work(list[next++]!).catch((error: unknown) =>
+        console.error('notify: sending failed:', error instanceof Error ? error.message : 'unknown error'),
+      )
   }
   await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker))
 }
@@ -121,7 +129,9 @@ async function markDone(db: NotifyDb, rows: readonly Waiting[], stamp: string): 
 
 /**
  * One pass over the due outbox: claims a batch, sends each subscriber one message for what waits outside quiet hours,
- * and settles each row: done, held to the end of quiet hours, retried later, or (subscription gone) deleted.
+ * and settles each row: done, held to the end of quiet hours, retried later, or (subscription gone) deleted. Each
+ * subscriber settles alone: whatever fails for one (its keys, its push service, an exception) is its retry, counted,
+ * and never keeps the rest of the batch from settling.
  */
 export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<SendSummary> {
   const ndb = notifyDb(db)
@@ -145,6 +155,17 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   const done: Waiting[] = []
   const gone: string[] = []
   const settle: { id: string; due: string | null; attempts: number }[] = []
+  const settled = new Set<string>()
+  /** A failed try: again after the backoff, or given up (what waited is done) after MAX_ATTEMPTS. */
+  const retry = (id: string, attempts: number, rows: readonly Waiting[], heldUntil: string | null): void => {
+    summary.failed++
+    if (attempts + 1 < MAX_ATTEMPTS)
+      settle.push({ id, due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(), attempts: attempts + 1 })
+    else {
+      done.push(...rows)
+      settle.push({ id, due: heldUntil, attempts: 0 })
+    }
+  }
   await pool(claimed, options.concurrency ?? 64, async ({ subscription_id: id, attempts }) => {
     const sub = subs.get(id)
     const rows = bySub.get(id) ?? []
@@ -165,22 +186,29 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     if (!ready.length) {
       if (heldUntil) summary.held++
       settle.push({ id, due: heldUntil, attempts: 0 })
+      settled.add(id)
       return
     }
-    const message = pushMessage(
-      ready.map((row) => ({ place: row.place, row: items.get(row.item_id)! })),
-      sub.lang,
-      options.siteUrl,
-    )
-    const outcome = await pushTo(sub, message, options)
+    let outcome: Outcome
+    try {
+      const message = pushMessage(
+        ready.map((row) => ({ place: row.place, row: items.get(row.item_id)! })),
+        sub.lang,
+        options.siteUrl,
+      )
+      outcome = await pushTo(sub, message, options)
+    } catch (error) {
+      console.error('notify: a push message failed:', error instanceof Error ? error.message : 'unknown error')
+      outcome = 'retry'
+    }
+    settled.add(id)
     if (outcome === 'gone') {
       summary.gone++
       gone.push(id)
       return
     }
-    if (outcome === 'retry' && attempts + 1 < MAX_ATTEMPTS) {
-      summary.failed++
-      settle.push({ id, due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(), attempts: attempts + 1 })
+    if (outcome === 'retry') {
+      retry(id, attempts, ready, heldUntil)
       return
     }
     if (outcome === 'sent') {
@@ -191,6 +219,9 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     if (heldUntil) summary.held++
     settle.push({ id, due: heldUntil, attempts: 0 })
   })
+  // Whoever the pass could not settle (an exception before sending) is a failed try, counted like any other.
+  for (const { subscription_id: id, attempts } of claimed)
+    if (subs.has(id) && !settled.has(id)) retry(id, attempts, bySub.get(id) ?? [], null)
   await nextTurn()
   await markDone(ndb, done, stamp)
   await nextTurn()

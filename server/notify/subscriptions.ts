@@ -9,6 +9,7 @@ import { findCity } from '../lib/cities.ts'
 import { PRIORITIES } from '../../src/lib/items.ts'
 import {
   deleteSubscriptionRow,
+  endpointOf,
   insertSubscription,
   secretHashOf,
   subscriptionOf,
@@ -76,6 +77,11 @@ export async function owns(db: Db, id: string, secret: string | null): Promise<b
   const given = Buffer.from(hash(secret))
   const kept = Buffer.from(secretHash)
   return given.length === kept.length && timingSafeEqual(given, kept)
+}
+
+/** Whether `push` names another endpoint than the subscription's: a new destination, limited like a subscribe. */
+export async function movesEndpoint(db: Db, id: string, push: PushKeys | undefined): Promise<boolean> {
+  return push !== undefined && (await endpointOf(db, id)) !== push.endpoint
 }
 
 /** The preferences as the browser sent them. */

@@ -17,6 +17,7 @@ import {
   countsByPlace,
   createSubscription,
   deleteSubscription,
+  movesEndpoint,
   owns,
   readSubscription,
   updateSubscription,
@@ -62,7 +63,10 @@ const idParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 })
 
-/** Subscriptions from one address: 20 an hour (each is a row and, later, messages sent). */
+/**
+ * Subscriptions from one address: 20 an hour (each is a row and, later, messages sent). Moving a subscription to
+ * another endpoint counts in the same bucket: it is a new destination for messages.
+ */
 const subscribeLimits = (source: string) => [{ bucket: `notify-subscribe:${source}`, limit: 20, windowSeconds: 3600 }]
 
 const secretOf = (header: string | undefined): string | null => /^Bearer ([\w-]{1,100})$/.exec(header ?? '')?.[1] ?? null
@@ -135,7 +139,12 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       path: '/api/notify/subscriptions/{id}',
       summary: 'Replaces a subscription’s places and preferences, and its push keys when given',
       request: { params: idParam, body: { content: { 'application/json': { schema: updateBody } }, required: true } },
-      responses: { 200: json(prefsSchema, 'The preferences kept'), 400: errors[400], 404: errors[404] },
+      responses: {
+        200: json(prefsSchema, 'The preferences kept'),
+        400: errors[400],
+        404: errors[404],
+        429: json(z.object({ error: z.string() }), 'Too many new endpoints from this address'),
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
@@ -144,6 +153,8 @@ export const notify = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!(await owns(store.db, id, secretOf(c.req.header('authorization'))))) return c.json(errorBody('not_found'), 404)
       const refused = await problem(body.subscription, body, allowsPrivatePush(config))
       if (refused) return c.json(badRequest(refused), 400)
+      if ((await movesEndpoint(store.db, id, body.subscription)) && (await overLimit(c, subscribeLimits(clientSource(c)))))
+        return c.json(errorBody('too_many'), 429)
       const saved = await updateSubscription(store.db, id, body, body.subscription ?? null, now())
       if (!saved.ok) return c.json(badRequest(`places[${saved.unknownPlace}].place is not a place Porchlight knows`), 400)
       return c.json(await readSubscription(store.db, id), 200)
@@ -207,7 +218,9 @@ function linkRoutes(kind: 'confirm' | 'unsubscribe') {
   return async (c: Context<AppEnv>) => {
     const parsed = linkQuery.safeParse(c.req.query())
     const { store, config, now } = c.var.deps
-    const opened = parsed.success ? await openLink(store.db, config.jwtSecret, parsed.data.id, parsed.data.token) : null
+    const opened = parsed.success
+      ? await openLink(store.db, config.jwtSecret, kind, parsed.data.id, parsed.data.token, now())
+      : null
     c.header('Cache-Control', 'no-store')
     if (!opened) return c.html(linkPage('en', emailTexts('en', '').invalid, null, null), 404)
     const texts = emailTexts(opened.lang, opened.place)
@@ -244,7 +257,14 @@ notify.openapi(
     if (!city?.route || !/^[a-z]{2}\/[a-z-]+$/i.test(body.place))
       return c.json(badRequest('place is not a place Porchlight knows'), 400)
     if (await overLimit(c, emailLimits(clientSource(c)))) return c.json(errorBody('too_many'), 429)
-    await requestEmail(store.db, mailer, config, { ...body, place: { ...city, route: city.route } }, now())
+    // The answer goes before any work for the address: its time is the same whether the address is new, waiting
+    // for its link or confirmed (it was 11.1 ms for a new address and 6.6 ms for a confirmed one).
+    const [started, place] = [now(), { ...city, route: city.route }]
+    setImmediate(() => {
+      requestEmail(store.db, mailer, config, { ...body, place }, started).catch((error: unknown) =>
+        console.error('notify: an email request failed:', error instanceof Error ? error.message : 'unknown'),
+      )
+    })
     return c.json({ ok: true, message: ACCEPTED }, 202)
   },
 )

@@ -19,6 +19,7 @@ import { itemTimes } from './016-item-times.ts'
 import { notify } from './017-notify.ts'
 import { notifyEmail } from './018-notify-email.ts'
 import { itemsFeedStamp } from './019-items-feed-stamp.ts'
+import { notifyTokens } from './020-notify-tokens.ts'
 import { feedLeftOut } from './022-feed-left-out.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
@@ -45,6 +46,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '017-notify': notify(kind),
     '018-notify-email': notifyEmail,
     '019-items-feed-stamp': itemsFeedStamp,
+    '020-notify-tokens': notifyTokens,
     '022-feed-left-out': feedLeftOut,
   }
 }

@@ -6,7 +6,7 @@ import { LEASE_MS } from './notify-claims.ts'
 import { notifyDb, type EmailTables } from './notify-tables.ts'
 
 type EmailRow = EmailTables['email_subscriptions']
-type Settings = Pick<EmailRow, 'sections' | 'min_rank' | 'mode' | 'lang' | 'token_hash'>
+type Settings = Pick<EmailRow, 'sections' | 'min_rank' | 'mode' | 'lang' | 'token_hash' | 'token_expires_at'>
 
 /** The subscription of an address and place, and whether it is confirmed. */
 export function emailSubscriptionOf(
@@ -39,14 +39,16 @@ export async function insertEmailSubscription(
     .execute()
 }
 
+export type EmailLinkRow = Pick<
+  EmailRow,
+  'id' | 'place' | 'lang' | 'confirmed_at' | 'created_at' | 'token_hash' | 'token_expires_at'
+>
+
 /** What a confirm or unsubscribe link needs of its subscription. */
-export function emailLinkRow(
-  db: Db,
-  id: string,
-): Promise<{ id: string; place: string; lang: string; confirmed_at: string | null } | undefined> {
+export function emailLinkRow(db: Db, id: string): Promise<EmailLinkRow | undefined> {
   return notifyDb(db)
     .selectFrom('email_subscriptions')
-    .select(['id', 'place', 'lang', 'confirmed_at'])
+    .select(['id', 'place', 'lang', 'confirmed_at', 'created_at', 'token_hash', 'token_expires_at'])
     .where('id', '=', id)
     .executeTakeFirst()
 }

@@ -23,6 +23,12 @@ export async function secretHashOf(db: Db, id: string): Promise<string | null> {
   return row?.secret_hash ?? null
 }
 
+/** A subscription's push endpoint, if there is such a subscription. */
+export async function endpointOf(db: Db, id: string): Promise<string | null> {
+  const row = await notifyDb(db).selectFrom('push_subscriptions').select('endpoint').where('id', '=', id).executeTakeFirst()
+  return row?.endpoint ?? null
+}
+
 /** A subscription's language and places (by place name); throws when there is no such subscription. */
 export async function subscriptionOf(db: Db, id: string): Promise<{ lang: string; places: PlaceRow[] }> {
   const ndb = notifyDb(db)

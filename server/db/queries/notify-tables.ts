@@ -64,6 +64,8 @@ export type EmailTables = {
     mode: string
     lang: string
     token_hash: string
+    /** When the confirm link stops working; null for rows from before migration 020 (then the 7-day prune). */
+    token_expires_at: string | null
     confirmed_at: string | null
     created_at: string
     last_sent_at: string | null

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { localMinutes, minutesOf, prefsProblem, quietUntil, timeOf } from '../../../src/lib/notify/prefs.ts'
 import { endpointProblem, endpointShapeProblem, keysProblem } from '../../../server/notify/endpoint.ts'
@@ -37,13 +38,13 @@ describe('push endpoints and keys', () => {
   it('refuses what is not a public https URL, before any lookup', () => {
     expect(endpointShapeProblem('https://fcm.googleapis.com/fcm/send/abc', false)).toBeNull()
     for (const bad of [
-      'http://push.example/x',
+      'http://fcm.googleapis.com/x',
       'https://127.0.0.1/x',
       'https://[::1]/x',
       'https://10.1.2.3/x',
       'https://169.254.169.254/latest',
       'https://localhost/x',
-      'https://u:p@push.example/x',
+      'https://u:p@fcm.googleapis.com/x',
       'not a url',
       42,
     ])
@@ -53,19 +54,25 @@ describe('push endpoints and keys', () => {
 
   it('refuses a host that resolves to a private address', async () => {
     // A stand-in resolver: tests never ask real DNS.
-    const dns: Record<string, string[]> = { 'push.example': ['93.184.215.14'], 'rebind.example': ['93.184.215.14', '10.0.0.7'] }
+    const dns: Record<string, string[]> = {
+      'fcm.googleapis.com': ['93.184.215.14'],
+      'rebind.push.apple.com': ['93.184.215.14', '10.0.0.7'],
+    }
     const resolve = (host: string) =>
       dns[host] ? Promise.resolve(dns[host].map((address) => ({ address }))) : Promise.reject(new Error('ENOTFOUND'))
-    expect(await endpointProblem('https://push.example/x', false, resolve)).toBeNull()
-    expect(await endpointProblem('https://rebind.example/x', false, resolve)).toMatch(/private/)
-    expect(await endpointProblem('https://nowhere.example/x', false, resolve)).toMatch(/does not resolve/)
+    expect(await endpointProblem('https://fcm.googleapis.com/x', false, resolve)).toBeNull()
+    expect(await endpointProblem('https://rebind.push.apple.com/x', false, resolve)).toMatch(/private/)
+    expect(await endpointProblem('https://nowhere.push.apple.com/x', false, resolve)).toMatch(/does not resolve/)
   })
 
-  it('checks the browser’s keys', () => {
-    const key = Buffer.alloc(65, 1)
-    key[0] = 4
+  it('checks the browser’s keys: a point on P-256, a 16-byte secret', () => {
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    const key = ecdh.getPublicKey()
     expect(keysProblem(key.toString('base64url'), Buffer.alloc(16).toString('base64url'))).toBeNull()
     expect(keysProblem(Buffer.alloc(65).toString('base64url'), Buffer.alloc(16).toString('base64url'))).toMatch(/p256dh/)
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)])
+    expect(keysProblem(offCurve.toString('base64url'), Buffer.alloc(16).toString('base64url'))).toMatch(/p256dh/)
     expect(keysProblem(key.toString('base64url'), Buffer.alloc(8).toString('base64url'))).toMatch(/auth/)
   })
 
