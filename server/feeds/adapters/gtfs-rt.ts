@@ -12,7 +12,7 @@ import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 const { FeedMessage } = GtfsRealtimeBindings.transit_realtime
 
 // The body arrives base64-encoded: protobuf is binary, and the engine hands adapters text (adapters/index.ts binaryAdapters).
-/** A point within this many miles of a stop, or of the box of a route's or agency's stops, sees the alert. */
+/** A point within this many miles of a stop (an agency-wide alert's: any of the agency's), or of the box of a route's stops, sees the alert. */
 export const TRANSIT_REACH_MILES = 1
 const LINE_MAX = 600
 
@@ -95,12 +95,33 @@ function agencyKey(id: string | undefined, index: TransitIndex): string | null {
   return keys.length === 1 ? keys[0]! : null
 }
 
+/** Stops closer than this (in degrees, about a third of a mile) are one point of a service area. */
+const AREA_CELL_DEGREES = 0.005
+
+/**
+ * An agency's stops as [lat, lon] points, those in one small cell kept once (a big city's 10,000 stops fit a
+ * shape); the static index's every stop when it has one agency and no list; null when the stops are not known.
+ */
+function serviceArea(agencyId: string, index: TransitIndex): [number, number][] | null {
+  const agency = index.agencies[agencyId]
+  const ids = agency?.stops ?? (Object.keys(index.agencies).length <= 1 ? Object.keys(index.stops) : null)
+  if (!ids?.length) return null
+  const cells = new Map<string, [number, number]>()
+  for (const id of ids) {
+    const stop = index.stops[id]
+    if (!stop) continue
+    const cell = `${Math.round(stop[0] / AREA_CELL_DEGREES)}|${Math.round(stop[1] / AREA_CELL_DEGREES)}`
+    if (!cells.has(cell)) cells.set(cell, stop)
+  }
+  return cells.size ? [...cells.values()] : null
+}
+
 type Place = { geometry: FeedGeometry; lat: number; lon: number; routes: string[]; stops: string[]; agency: string | null }
 
 /**
  * Where an alert applies, from its informed entities: stops as points; routes (and trips, by their route)
- * as the box of the route's stops; the agency as the box of its stops. A route whose stops are unknown
- * counts as its agency. Stops alone give a MultiPoint; anything wider one box holding everything.
+ * as the box of the route's stops; the agency as its stops (the box of them when they are unknown). A route
+ * whose stops are unknown counts as its agency. Stops alone give a MultiPoint; anything wider one box holding everything.
  */
 function place(selectors: Selector[], index: TransitIndex): Place | null {
   const points: Position[] = []
@@ -126,13 +147,28 @@ function place(selectors: Selector[], index: TransitIndex): Place | null {
     if (route) {
       if (!routes.includes(route.name)) routes.push(route.name)
       agency ??= route.agency
-      box = boxUnion(box, route.box ?? agencyBox(route.agency))
-      wide = true
+      const area = route.box || route.agency === null ? null : serviceArea(route.agency, index)
+      for (const point of area ?? []) {
+        points.push([point[1], point[0]])
+        box = boxAdd(box, point[0], point[1])
+      }
+      if (!area) {
+        box = boxUnion(box, route.box ?? agencyBox(route.agency))
+        wide = true
+      }
     }
-    // Agency-wide: the agency named and nothing narrower in the same selector.
+    // Agency-wide: the agency named and nothing narrower in the same selector. Its service area is its stops
+    // (each with the reach around it), not their box, whose corners may be towns the agency never serves.
     if (!stop && !route && !selector.stopId && !routeId && agencyId !== null) {
-      box = boxUnion(box, agencyBox(agencyId))
-      wide = true
+      const area = serviceArea(agencyId, index)
+      for (const point of area ?? []) {
+        points.push([point[1], point[0]])
+        box = boxAdd(box, point[0], point[1])
+      }
+      if (!area) {
+        box = boxUnion(box, agencyBox(agencyId))
+        wide = true
+      }
     }
   }
   if (!box) return null

@@ -9,8 +9,11 @@ export type TransitIndex = {
   stops: Record<string, [number, number]>
   /** route_id → its name ("224 Redmond – Duvall"), agency_id, and the box of its stops (null when trips are unknown). */
   routes: Record<string, { name: string; agency: string | null; box: Box | null }>
-  /** agency_id ('' when agency.txt has none) → name, link and the box of its routes' stops. */
-  agencies: Record<string, { name: string; url: string | null; box: Box | null }>
+  /**
+   * agency_id ('' when agency.txt has none) → name, link, the box of its routes' stops, and those stops' ids (its
+   * service area; absent in an index stored before they were kept).
+   */
+  agencies: Record<string, { name: string; url: string | null; box: Box | null; stops?: string[] }>
   /** The box of every stop. */
   box: Box | null
 }
