@@ -3,7 +3,7 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings'
 import type { Priority } from '../../../src/lib/items.ts'
 import type { Box, TransitIndex } from '../transit/transit-index.ts'
-import { boxAdd, boxUnion } from '../transit/transit-index.ts'
+import { boxAdd, boxUnion, serviceArea } from '../transit/transit-index.ts'
 import type { Attribution, Decode, FeedGeometry, FeedItem, Position } from '../types.ts'
 import { cap, httpUrl, isObject, str } from './feed-read.ts'
 import { CAUSE_LABEL, CAUSES, EFFECTS, LANGUAGES, type Language } from './gtfs-rt-words.ts'
@@ -93,27 +93,6 @@ function agencyKey(id: string | undefined, index: TransitIndex): string | null {
   if (index.agencies[id]) return id
   const keys = Object.keys(index.agencies)
   return keys.length === 1 ? keys[0]! : null
-}
-
-/** Stops closer than this (in degrees, about a third of a mile) are one point of a service area. */
-const AREA_CELL_DEGREES = 0.005
-
-/**
- * An agency's stops as [lat, lon] points, those in one small cell kept once (a big city's 10,000 stops fit a
- * shape); the static index's every stop when it has one agency and no list; null when the stops are not known.
- */
-function serviceArea(agencyId: string, index: TransitIndex): [number, number][] | null {
-  const agency = index.agencies[agencyId]
-  const ids = agency?.stops ?? (Object.keys(index.agencies).length <= 1 ? Object.keys(index.stops) : null)
-  if (!ids?.length) return null
-  const cells = new Map<string, [number, number]>()
-  for (const id of ids) {
-    const stop = index.stops[id]
-    if (!stop) continue
-    const cell = `${Math.round(stop[0] / AREA_CELL_DEGREES)}|${Math.round(stop[1] / AREA_CELL_DEGREES)}`
-    if (!cells.has(cell)) cells.set(cell, stop)
-  }
-  return cells.size ? [...cells.values()] : null
 }
 
 type Place = { geometry: FeedGeometry; lat: number; lon: number; routes: string[]; stops: string[]; agency: string | null }

@@ -32,3 +32,25 @@ export function boxUnion(a: Box | null, b: Box | null): Box | null {
   if (!a || !b) return a ?? b
   return boxAdd(boxAdd(a, b[0], b[1]), b[2], b[3])
 }
+
+/** Stops closer than this (in degrees, about a third of a mile) are one point of a service area. */
+const AREA_CELL_DEGREES = 0.005
+
+/**
+ * An agency's stops as [lat, lon] points, those in one small cell kept once (a big city's 10,000 stops fit a
+ * shape); the static index's every stop when it has one agency and no list; null when the stops are not known.
+ * @example serviceArea('SVT', index)?.length // 10
+ */
+export function serviceArea(agencyId: string, index: TransitIndex): [number, number][] | null {
+  const agency = index.agencies[agencyId]
+  const ids = agency?.stops ?? (Object.keys(index.agencies).length <= 1 ? Object.keys(index.stops) : null)
+  if (!ids?.length) return null
+  const cells = new Map<string, [number, number]>()
+  for (const id of ids) {
+    const stop = index.stops[id]
+    if (!stop) continue
+    const cell = `${Math.round(stop[0] / AREA_CELL_DEGREES)}|${Math.round(stop[1] / AREA_CELL_DEGREES)}`
+    if (!cells.has(cell)) cells.set(cell, stop)
+  }
+  return cells.size ? [...cells.values()] : null
+}
