@@ -117,7 +117,7 @@ describe.each(await backends())('real WZDx feeds on $name', (backend) => {
     ])
     const [group] = expandRoads(shown).groups
     // Intl puts thin spaces around the range's dash: read as plain spaces.
-    const line = (locale: string, texts: typeof en) =>
+    const line = (locale: string, texts: Parameters<typeof translator>[0]) =>
       scheduleText(group?.schedule ?? [], locale, 'America/Chicago', translator(texts, locale))?.replace(/\s/g, ' ')
     expect(line('en', en)).toBe('Daily 8 AM–6 PM, Dec 3 – 5')
     expect(line('de', de)).toBe('Täglich 08 Uhr–18 Uhr, 3.–5. Dez.')

@@ -13,7 +13,7 @@ const ZONE = 'America/Los_Angeles'
 /** Occurrences on these days of December 2026, from and to these UTC hours (Los Angeles is UTC-8). */
 const days = (list: number[], from: number, to: number) =>
   list.map((day) => ({ start: Date.UTC(2026, 11, day, from), end: Date.UTC(2026, 11, day, to) }))
-const line = (occurrences: ReturnType<typeof days>, locale: string, texts: typeof en) =>
+const line = (occurrences: ReturnType<typeof days>, locale: string, texts: Parameters<typeof translator>[0]) =>
   scheduleText(occurrences, locale, ZONE, translator(texts, locale))?.replace(/\s/g, ' ')
 
 describe('scheduleText', () => {
