@@ -19,6 +19,8 @@ const later = (ms: number) => new Date(T0.getTime() + ms)
 const CARNATION = { lat: 47.64788, lon: -121.91401 }
 const REDMOND = { lat: 47.67399, lon: -122.12151 }
 const SEATTLE = { lat: 47.60621, lon: -122.33207 }
+/** Inside the box of the agency's stops (Redmond to North Bend), 7 miles from the nearest (Fall City). */
+const ISSAQUAH = { lat: 47.53, lon: -122.03 }
 const DETOUR = 'Detour: Valley Shuttle Duvall – Carnation – Fall City'
 
 type Page = { status?: number; body: Buffer | string; etag?: string }
@@ -121,6 +123,15 @@ describe.each(await backends())('GTFS-realtime alerts on $name', (backend) => {
     })
     const health = await feedRow(db(), feed.id)
     expect(health?.last_error).toBe('Skipped 1 bad records: entity svt-unknown-stop: no known stop, route or agency')
+  })
+
+  it('shows an agency-wide alert around the agency’s stops, not in the empty corners of their box', async () => {
+    await run(catalogue, T0)
+    const feed = await agencyFeed()
+    await run(feed, T0)
+    const notice = 'Reduced service: Snoqualmie Valley Transportation'
+    for (const town of [REDMOND, CARNATION]) expect(await titles(town)).toContain(notice)
+    expect(await titles(ISSAQUAH)).toEqual([])
   })
 
   it('reads the static zip once a week, conditionally, and keeps the old index when a refresh fails', async () => {

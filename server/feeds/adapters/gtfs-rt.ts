@@ -3,7 +3,7 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings'
 import type { Priority } from '../../../src/lib/items.ts'
 import type { Box, TransitIndex } from '../transit/transit-index.ts'
-import { boxAdd, boxUnion } from '../transit/transit-index.ts'
+import { boxAdd, boxUnion, serviceArea } from '../transit/transit-index.ts'
 import type { Attribution, Decode, FeedGeometry, FeedItem, Position } from '../types.ts'
 import { cap, httpUrl, isObject, str } from './feed-read.ts'
 import { CAUSE_LABEL, CAUSES, EFFECTS, LANGUAGES, type Language } from './gtfs-rt-words.ts'
@@ -12,7 +12,7 @@ import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 const { FeedMessage } = GtfsRealtimeBindings.transit_realtime
 
 // The body arrives base64-encoded: protobuf is binary, and the engine hands adapters text (adapters/index.ts binaryAdapters).
-/** A point within this many miles of a stop, or of the box of a route's or agency's stops, sees the alert. */
+/** A point within this many miles of a stop (an agency-wide alert's: any of the agency's), or of the box of a route's stops, sees the alert. */
 export const TRANSIT_REACH_MILES = 1
 const LINE_MAX = 600
 
@@ -99,8 +99,8 @@ type Place = { geometry: FeedGeometry; lat: number; lon: number; routes: string[
 
 /**
  * Where an alert applies, from its informed entities: stops as points; routes (and trips, by their route)
- * as the box of the route's stops; the agency as the box of its stops. A route whose stops are unknown
- * counts as its agency. Stops alone give a MultiPoint; anything wider one box holding everything.
+ * as the box of the route's stops; the agency as its stops (the box of them when they are unknown). A route
+ * whose stops are unknown counts as its agency. Stops alone give a MultiPoint; anything wider one box holding everything.
  */
 function place(selectors: Selector[], index: TransitIndex): Place | null {
   const points: Position[] = []
@@ -126,13 +126,28 @@ function place(selectors: Selector[], index: TransitIndex): Place | null {
     if (route) {
       if (!routes.includes(route.name)) routes.push(route.name)
       agency ??= route.agency
-      box = boxUnion(box, route.box ?? agencyBox(route.agency))
-      wide = true
+      const area = route.box || route.agency === null ? null : serviceArea(route.agency, index)
+      for (const point of area ?? []) {
+        points.push([point[1], point[0]])
+        box = boxAdd(box, point[0], point[1])
+      }
+      if (!area) {
+        box = boxUnion(box, route.box ?? agencyBox(route.agency))
+        wide = true
+      }
     }
-    // Agency-wide: the agency named and nothing narrower in the same selector.
+    // Agency-wide: the agency named and nothing narrower in the same selector. Its service area is its stops
+    // (each with the reach around it), not their box, whose corners may be towns the agency never serves.
     if (!stop && !route && !selector.stopId && !routeId && agencyId !== null) {
-      box = boxUnion(box, agencyBox(agencyId))
-      wide = true
+      const area = serviceArea(agencyId, index)
+      for (const point of area ?? []) {
+        points.push([point[1], point[0]])
+        box = boxAdd(box, point[0], point[1])
+      }
+      if (!area) {
+        box = boxUnion(box, agencyBox(agencyId))
+        wide = true
+      }
     }
   }
   if (!box) return null

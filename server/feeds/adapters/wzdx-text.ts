@@ -8,7 +8,11 @@ import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
 /** One Items[] element of the SPEC's road special data. Distance is left out: the visitor's own distance shows. */
 export type RoadLine = { Priority: Priority; StateType: string; State: string; Title: string; Description: string }
-export type RoadLineGroup = { Title: string; Items: RoadLine[] }
+/**
+ * A group of road lines. Schedule, Porchlight's addition to the SPEC's groups: a recurring work zone's
+ * occurrences as [start, end] ISO pairs, which the roads page tells as "Daily 6 AM–4 PM, Dec 2–5".
+ */
+export type RoadLineGroup = { Title: string; Items: RoadLine[]; Schedule?: [string, string][] }
 
 const DESCRIPTION_MAX = 500
 

@@ -2,6 +2,7 @@
 import type { Attribution, Decode, DecodeContext, FeedItem } from '../types.ts'
 import { httpUrl, str } from './feed-read.ts'
 import { readEvent, readFeedInfo, type WzdxEvent, type WzdxFeedInfo } from './wzdx-read.ts'
+import { schedule, workZones, type Series } from './wzdx-series.ts'
 import { eventLines, roadGroups, roadLabel, stretch, topPriority } from './wzdx-text.ts'
 import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 
@@ -36,42 +37,9 @@ function attribution(event: WzdxEvent, info: WzdxFeedInfo, o: Options): Attribut
   return { name, url: o.url ?? httpUrl(info.license) }
 }
 
-/**
- * Events that repeat one another: later occurrences of a recurring work zone (v4 next-occurrence, or
- * v3 events sharing a parent, road, direction and stretch) and the planned area of a moving operation
- * whose active part is in the feed. Only the current or next occurrence, and the active part, are shown.
- */
-function collapse(events: WzdxEvent[]): { shown: WzdxEvent[]; later: Map<string, number> } {
-  const ids = new Set(events.map((event) => event.id))
-  const series = new Map<string, WzdxEvent[]>()
-  const shown: WzdxEvent[] = []
-  for (const event of events) {
-    const activeInFeed = event.related.some((rel) => rel.type === 'active-moving-operation' && ids.has(rel.id))
-    if (event.workZoneType === 'planned-moving-area' && activeInFeed) continue
-    const first = event.related.find((rel) => rel.type === 'first-occurrence')?.id
-    const hasNext = event.related.some((rel) => rel.type === 'next-occurrence')
-    const parent = event.related.find((rel) => rel.type === 'parent')?.id
-    const key = first
-      ? `occ:${first}`
-      : hasNext
-        ? `occ:${event.id}`
-        : parent
-          ? `v3:${parent}|${roadLabel(event)}|${stretch(event) ?? ''}|${event.eventType}`
-          : null
-    if (!key) shown.push(event)
-    else series.set(key, [...(series.get(key) ?? []), event])
-  }
-  const later = new Map<string, number>()
-  for (const occurrences of series.values()) {
-    const [next, ...rest] = occurrences.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
-    if (!next) continue
-    shown.push(next)
-    if (rest.length) later.set(next.id, rest.length)
-  }
-  return { shown, later }
-}
-
-function toItem(event: WzdxEvent, info: WzdxFeedInfo, o: Options, now: number, later: number): FeedItem {
+/** One work zone as a road item: the occurrence now or next, with the whole series' schedule in its special data. */
+function toItem(series: Series, info: WzdxFeedInfo, o: Options, now: number): FeedItem {
+  const [event] = series
   const upcoming = Date.parse(event.startsAt) > now
   const road = roadLabel(event)
   const where = stretch(event)
@@ -80,6 +48,8 @@ function toItem(event: WzdxEvent, info: WzdxFeedInfo, o: Options, now: number, l
     TITLE_LIMIT,
   )
   const groups = roadGroups(event, title, upcoming)
+  const times = schedule(series)
+  if (times && groups[0]) groups[0].Schedule = times
   const shape = event.geometry
   // The item's point is where the event starts: the first point a driver meets (spec: RoadEventFeature).
   const [lon, lat] = shape.type === 'Point' ? shape.coordinates : (shape.coordinates[0] ?? [0, 0])
@@ -92,7 +62,7 @@ function toItem(event: WzdxEvent, info: WzdxFeedInfo, o: Options, now: number, l
     category: event.eventType === 'detour' ? 'Detour' : 'Work zone',
     stateType: event.eventType,
     state: upcoming ? 'pending' : 'active',
-    lines: eventLines(event, later ? [`Recurring: ${later} more scheduled ${later === 1 ? 'time' : 'times'}`] : []),
+    lines: eventLines(event, []),
     link: o.url,
     image: null,
     specialData: JSON.stringify(groups),
@@ -132,7 +102,7 @@ export const decodeWzdx: Decode = (body, context) => {
       const event = readEvent(feature)
       if (seen.has(event.id)) throw new Error(`duplicate id ${event.id}`)
       seen.add(event.id)
-      if (Date.parse(event.endsAt) <= now || Date.parse(event.startsAt) > horizon) continue
+      if (Date.parse(event.endsAt) <= now) continue
       if (event.eventStatus === 'completed' || event.eventStatus === 'cancelled') continue
       events.push(event)
     } catch (error) {
@@ -140,6 +110,7 @@ export const decodeWzdx: Decode = (body, context) => {
       if (errors.length < 5) errors.push(`feature ${index}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  const { shown, later } = collapse(events)
-  return { items: shown.map((event) => toItem(event, info, o, now, later.get(event.id) ?? 0)), skipped, errors }
+  // The horizon applies to the occurrence shown: a daily closure's later days stay in its schedule.
+  const zones = workZones(events).filter(([first]) => Date.parse(first.startsAt) <= horizon)
+  return { items: zones.map((series) => toItem(series, info, o, now)), skipped, errors }
 }

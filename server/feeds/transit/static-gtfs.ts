@@ -138,18 +138,27 @@ export async function readStaticGtfs(bytes: Buffer, timeLimitMs = STATIC_READ_MS
       kept.set(trip, route)
     })
     const boxes = new Map<string, Box | null>()
+    const served = new Map<string, Set<string>>()
     await eachRow(zip, files, 'stop_times.txt', deadline, (row) => {
       const route = kept.get(row['trip_id'] ?? '')
-      const stop = index.stops[row['stop_id'] ?? '']
-      if (route && stop) boxes.set(route, boxAdd(boxes.get(route) ?? null, stop[0], stop[1]))
+      const stopId = row['stop_id'] ?? ''
+      const stop = index.stops[stopId]
+      if (!route || !stop) return
+      boxes.set(route, boxAdd(boxes.get(route) ?? null, stop[0], stop[1]))
+      served.set(route, (served.get(route) ?? new Set<string>()).add(stopId))
     })
+    const agencyStops = new Map<string, Set<string>>()
     for (const [id, route] of Object.entries(index.routes)) {
       route.box = boxes.get(id) ?? null
-      const agency = index.agencies[route.agency ?? ''] ?? (onlyAgency !== null ? index.agencies[onlyAgency] : undefined)
-      if (agency && route.box) {
-        agency.box = boxAdd(boxAdd(agency.box, route.box[0], route.box[1]), route.box[2], route.box[3])
-      }
+      const key = index.agencies[route.agency ?? ''] ? (route.agency ?? '') : onlyAgency
+      const agency = key !== null ? index.agencies[key] : undefined
+      if (key === null || !agency || !route.box) continue
+      agency.box = boxAdd(boxAdd(agency.box, route.box[0], route.box[1]), route.box[2], route.box[3])
+      const stops = agencyStops.get(key) ?? new Set<string>()
+      for (const stop of served.get(id) ?? []) stops.add(stop)
+      agencyStops.set(key, stops)
     }
+    for (const [key, stops] of agencyStops) index.agencies[key]!.stops = [...stops]
     return index
   } finally {
     zip.close()

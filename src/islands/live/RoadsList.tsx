@@ -4,6 +4,7 @@ import { severityOf } from '../../lib/live/severity.ts'
 import { priorityLevel } from '../../lib/live/statuses.ts'
 import { FILTER_FROM, FOLD_FROM, orderRoadGroups, passes, roadGroupRank, roadRank, splitShown } from '../../lib/live/order.ts'
 import type { RoadGroup } from '../../lib/live/roads.ts'
+import { scheduleText } from '../../lib/live/schedule.ts'
 import { PRIORITIES, type AlertItem } from '../../lib/items.ts'
 import { $roads, reaction } from '../../lib/stores/reaction.ts'
 import { $now } from '../../lib/stores/clock.ts'
@@ -98,6 +99,7 @@ function Road({ group, item, t }: { group: RoadGroup; item: AlertItem | undefine
         {item?.state && <span className={`tag state sev-${severityOf(item, 'roads')}`}>{stateLabel(item.state, t)}</span>}
       </p>
       {item && <ItemTimes item={item} now={now} locale={locale} timeZone={timeZone} t={t} />}
+      {group.schedule && <p className="live-times road-schedule">{scheduleText(group.schedule, locale, timeZone, t)}</p>}
       {item?.data.lines.map((line, index) => (
         <p key={index} className="live-summary">
           {line}

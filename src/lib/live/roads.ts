@@ -30,7 +30,19 @@ export type RoadEntry = {
   lon: number | null
 }
 
-export type RoadGroup = { itemId: number; title: string; distance: number | null; entries: RoadEntry[] }
+/** One occurrence of a recurring work zone, in epoch milliseconds. */
+export type Occurrence = { start: number; end: number }
+/** Occurrences read from one road item: as many as the server sends (server/feeds/adapters/wzdx-series.ts). */
+export const SCHEDULE_MAX = 60
+
+export type RoadGroup = {
+  itemId: number
+  title: string
+  distance: number | null
+  entries: RoadEntry[]
+  /** A recurring work zone's occurrences by start, when its special data gives two or more. */
+  schedule?: Occurrence[]
+}
 
 type Json = Record<string, unknown>
 
@@ -123,6 +135,18 @@ function parseGroups(specialData: string | null): Json[] {
   }
 }
 
+/** A group's Schedule: [start, end] pairs of ISO times; pairs that are not two times, end after start, are left out. */
+function readSchedule(value: unknown): Occurrence[] | null {
+  if (!Array.isArray(value)) return null
+  const occurrences = value.slice(0, SCHEDULE_MAX).flatMap((pair): Occurrence[] => {
+    if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return []
+    const start = Date.parse(pair[0])
+    const end = Date.parse(pair[1])
+    return Number.isFinite(start) && Number.isFinite(end) && end > start ? [{ start, end }] : []
+  })
+  return occurrences.length >= 2 ? occurrences.sort((a, b) => a.start - b.start) : null
+}
+
 /** One Items[] element as a road message, or null when it has no title to show. */
 function toEntry(raw: Json, item: AlertItem, group: string | null, groupDistance: number | null, id: number): RoadEntry | null {
   const title = text(field(raw, 'title'), TITLE_MAX)
@@ -182,7 +206,9 @@ export function expandRoads(items: AlertItem[]): { groups: RoadGroup[]; entries:
   for (const item of items) {
     const title = text(item.title, TITLE_MAX) ?? ''
     const entries: RoadEntry[] = []
+    let schedule: Occurrence[] | null = null
     for (const raw of parseGroups(item.data.specialData)) {
+      schedule ??= readSchedule(field(raw, 'schedule'))
       const list = field(raw, 'items')
       if (!Array.isArray(list)) continue
       const groupTitle = text(field(raw, 'title'), TITLE_MAX)
@@ -196,7 +222,7 @@ export function expandRoads(items: AlertItem[]): { groups: RoadGroup[]; entries:
       }
     }
     if (!entries.length) entries.push(itemEntry(item, title))
-    groups.push({ itemId: item.id, title, distance: miles(item.distance), entries })
+    groups.push({ itemId: item.id, title, distance: miles(item.distance), entries, ...(schedule ? { schedule } : {}) })
     all.push(...entries)
   }
   return { groups, entries: all }

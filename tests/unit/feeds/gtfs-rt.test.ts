@@ -111,16 +111,10 @@ describe('decodeGtfsRt', () => {
     expect(moved.lines).toEqual(['Snoqualmie Falls Park stop moved 200 ft north', 'Cause: Maintenance'])
     const holiday = byId(items, 'svt-thanksgiving')!
     expect(holiday).toMatchObject({ title: 'Reduced service: Snoqualmie Valley Transportation', state: 'pending' })
-    expect(holiday.geometry?.type).toBe('Polygon')
-    expect(holiday.geometry?.coordinates).toEqual([
-      [
-        [-122.1239, 47.4957],
-        [-121.7868, 47.4957],
-        [-121.7868, 47.7419],
-        [-122.1239, 47.7419],
-        [-122.1239, 47.4957],
-      ],
-    ])
+    // The agency's stops (each with the reach around it), not their box.
+    expect(holiday.geometry?.type).toBe('MultiPoint')
+    expect(holiday.geometry?.coordinates).toHaveLength(10)
+    expect(holiday.geometry?.coordinates).toContainEqual([-121.7868, 47.4957])
     const trip = byId(items, 'svt-trip-224')!
     expect(trip).toMatchObject({ title: 'No service: 224 Redmond – Duvall', priority: 'Medium' })
   })
@@ -170,7 +164,7 @@ describe('decodeGtfsRt', () => {
       oneAlert({ informedEntity: [{ agencyId: 'svt-1' }], effect: 2 }),
       context({ transit: unnamed }),
     ).items
-    expect(item).toMatchObject({ title: 'Reduced service: Snoqualmie Valley Transportation', geometry: { type: 'Polygon' } })
+    expect(item).toMatchObject({ title: 'Reduced service: Snoqualmie Valley Transportation', geometry: { type: 'MultiPoint' } })
     const two: TransitIndex = { ...unnamed, agencies: { ...unnamed.agencies, OTHER: { name: 'Other', url: null, box: null } } }
     expect(
       decodeGtfsRt(oneAlert({ informedEntity: [{ agencyId: 'svt-1' }], effect: 2 }), context({ transit: two })).skipped,

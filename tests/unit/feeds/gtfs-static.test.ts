@@ -33,6 +33,8 @@ describe('readStaticGtfs', () => {
       name: 'Snoqualmie Valley Transportation',
       url: 'https://www.svtbus.org/',
       box: [47.4957, -122.1239, 47.7419, -121.7868],
+      // Its service area: every stop a kept trip calls at (PLT has no coordinates).
+      stops: ['RTC', 'RRG', 'DMS', 'DRS', 'CTN', 'CFR', 'FCY', 'SNF', 'SNQ', 'NBD'],
     })
     expect(index.box).toEqual([47.4957, -122.1239, 47.7419, -121.7868])
   })

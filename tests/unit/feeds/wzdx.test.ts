@@ -159,8 +159,9 @@ describe('the specification examples (v4.2)', () => {
 
   it('shows a recurring work zone once, the occurrence now or next', () => {
     const day1 = decode('scenario5_recurring_linestring_example.geojson', '2022-01-01T12:00:00Z').items
-    expect(day1.map((item) => [item.sourceId, item.state, item.lines.at(-1)])).toEqual([
-      ['a2100c5b-58b9-4593-992d-0795bafe3d8d', 'active', 'Recurring: 3 more scheduled times'],
+    const occurrences = (item: FeedItem) => (JSON.parse(item.specialData ?? '[]') as { Schedule?: unknown[] }[])[0]?.Schedule
+    expect(day1.map((item) => [item.sourceId, item.state, occurrences(item)?.length])).toEqual([
+      ['a2100c5b-58b9-4593-992d-0795bafe3d8d', 'active', 4],
     ])
     const night = decode('scenario5_recurring_linestring_example.geojson', '2022-01-02T20:00:00Z').items
     expect(night.map((item) => [item.sourceId, item.state])).toEqual([['ff3f888f-7e11-4a5b-8c04-3182a459a756', 'pending']])
