@@ -1,4 +1,4 @@
-// Real WZDx files (tests/fixtures/real/wzdx, see SOURCES-roads.md) through the engine and GET /api/reaction, as a
+// Real WZDx files (tests/fixtures/real/wzdx, see SOURCES.md) through the engine and GET /api/reaction, as a
 // visitor beside each road sees them; and a DOT's daily closure published one event per day, shown as one work zone.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
