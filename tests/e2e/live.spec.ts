@@ -68,6 +68,13 @@ test('badges count every section in the sidebar and the tab bar', async ({ page 
   await expect(badge(page, 'cameras')).toHaveText('6')
   await expect(page.locator('.tabs [data-badge="cameras"]')).toHaveText('6')
   await expect(badge(page, 'local')).toHaveText(/^\d+$/)
+  // Alarm red only where there is a warning (Duvall's flood warning); the cameras' and businesses' counts are neutral.
+  await expect(badge(page, 'statuses')).toHaveClass(/\balarm\b/)
+  await expect(badge(page, 'cameras')).not.toHaveClass(/\balarm\b/)
+  await expect(badge(page, 'local')).not.toHaveClass(/\balarm\b/)
+  const colour = (section: string) => badge(page, section).evaluate((el) => getComputedStyle(el).backgroundColor)
+  expect(await colour('statuses')).toBe('rgb(198, 40, 40)')
+  expect(await colour('cameras')).not.toBe('rgb(198, 40, 40)')
 })
 
 test('cameras show a placeholder for a broken image and open a larger view', async ({ page }) => {

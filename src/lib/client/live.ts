@@ -2,7 +2,7 @@
 import { $t } from '../../i18n/page-t.ts'
 import type { T } from '../../i18n/translate.ts'
 import { $banner, dismissBanner } from '../stores/banner.ts'
-import { $badgeCounts, $bannerAlert, $warningsUnchecked } from '../stores/reaction.ts'
+import { $badgeAlarms, $badgeCounts, $bannerAlert, $warningsUnchecked } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
 /**
@@ -76,8 +76,11 @@ function drawBanner(): void {
 function drawBadges(counts: Record<string, number> | null): void {
   const t = $t.get()
   for (const badge of document.querySelectorAll<HTMLElement>('[data-badge]')) {
-    const count = counts?.[badge.dataset['badge'] ?? ''] ?? 0
+    const section = badge.dataset['badge'] ?? ''
+    const count = counts?.[section] ?? 0
     badge.hidden = count === 0
+    // Alarm red only where there is a warning; other counts are neutral.
+    badge.classList.toggle('alarm', $badgeAlarms.get()?.has(section as 'statuses') ?? false)
     badge.textContent = count > 99 ? '99+' : String(count)
     badge.setAttribute('aria-label', t ? t('badge.count', { count: String(count) }) : 'badge.count')
   }

@@ -73,3 +73,16 @@ export function badgeCounts(reaction: Reaction, roads: RoadEntry[]): Record<Aspe
   const count = (aspect: Aspect): number => (reaction[aspect] as Reaction[Aspect] | undefined)?.messages.length ?? 0
   return { statuses: count('statuses'), roads: roads.length, cameras: count('cameras'), local: count('local') }
 }
+
+/**
+ * The sections whose badge takes the alarm colour: those with a warning or worse (statuses, road entries). Cameras
+ * and businesses are counts, never alarms, so the one real alert is not diluted (issue 38).
+ * @example alarmSections(reaction, roads) // Set { 'statuses' } with a flood warning and calm roads
+ */
+export function alarmSections(reaction: Reaction, roads: RoadEntry[]): Set<Aspect> {
+  const alarms = new Set<Aspect>()
+  const statuses = (reaction.statuses as Reaction['statuses'] | undefined)?.messages ?? []
+  if (statuses.some((item) => severityOf(item, 'statuses') !== 'info')) alarms.add('statuses')
+  if (roads.some((entry) => severityOf(entry, 'roads') !== 'info')) alarms.add('roads')
+  return alarms
+}

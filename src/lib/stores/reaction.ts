@@ -1,6 +1,6 @@
 import { computed } from 'nanostores'
 import type { Reaction } from '../items.ts'
-import { bannerAlert, badgeCounts } from '../live/severity.ts'
+import { alarmSections, bannerAlert, badgeCounts } from '../live/severity.ts'
 import { expandRoads } from '../live/roads.ts'
 import { getReaction } from '../api/reaction.ts'
 import { localizeReaction } from '../live/translations.ts'
@@ -51,3 +51,8 @@ export const $badgeCounts = computed([reaction.$state, $roads], (state, roads) =
 
 /** Whether the warnings' sources (statuses and roads) did not all answer: then the banner gives no all-clear. */
 export const $warningsUnchecked = computed(reaction.$state, (state) => state.state === 'ok' && warningsUnchecked(state.data))
+
+/** The sections whose badges take the alarm colour (a warning or worse), once data is there. */
+export const $badgeAlarms = computed([reaction.$state, $roads], (state, roads) =>
+  state.state === 'ok' && roads ? alarmSections(state.data, roads.entries) : null,
+)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PRIORITIES, type AlertItem, type Reaction } from '../../../src/lib/items.ts'
 import { expandRoads, type RoadEntry } from '../../../src/lib/live/roads.ts'
-import { badgeCounts, bannerAlert, severityOf } from '../../../src/lib/live/severity.ts'
+import { alarmSections, badgeCounts, bannerAlert, severityOf } from '../../../src/lib/live/severity.ts'
 import { DEMO_ROADS } from '../../../server/db/demo/roads.ts'
 import { alertItem } from './alert-item.ts'
 
@@ -163,5 +163,20 @@ describe('badgeCounts', () => {
   it('counts a section missing from the answer as empty', () => {
     const partial = { statuses: reaction.statuses } as Reaction
     expect(badgeCounts(partial, [])).toEqual({ statuses: 2, roads: 0, cameras: 0, local: 0 })
+  })
+})
+
+describe('alarmSections', () => {
+  const quiet = { messages: [] }
+  it('marks only sections with a warning or worse: cameras and businesses are counts, never alarms', () => {
+    const reaction: Reaction = {
+      statuses: { messages: [status(1, 'Info'), status(2, 'Warning')] },
+      roads: { messages: [status(3, 'Info')] },
+      cameras: { messages: [status(4, 'Critical')] },
+      local: { messages: [status(5, 'Critical')] },
+    }
+    expect(alarmSections(reaction, [roadEntry(10000, 'Info')])).toEqual(new Set(['statuses']))
+    expect(alarmSections({ ...reaction, statuses: quiet }, [roadEntry(10000, 'Urgent')])).toEqual(new Set(['roads']))
+    expect(alarmSections({ statuses: quiet, roads: quiet, cameras: quiet, local: quiet }, [])).toEqual(new Set())
   })
 })
