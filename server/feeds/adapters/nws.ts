@@ -5,7 +5,7 @@ import { cap, centre, geometry, httpUrl, isObject, isoTime, list, str, type Json
 import { TITLE_LIMIT } from '../../../src/lib/item-limits.ts'
 import { alertText, messageData } from './cap-text.ts'
 
-export { LINE_MAX, LINES_MAX, paragraphs } from './cap-text.ts'
+export { LINE_MAX, LINES_MAX } from './cap-text.ts'
 
 /** NWS data is a US government work, in the public domain; credited as DATA_SOURCES 10 does. */
 export const NWS_ATTRIBUTION: Attribution = { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' }
