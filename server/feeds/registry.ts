@@ -2,7 +2,7 @@
 // feed_registry and each becomes a feed of its own, with its own id, schedule, health row and publisher credit.
 import type { Db } from '../db/index.ts'
 import { registryRows, saveRegistryRows as saveRows } from '../db/queries/feed-registry.ts'
-import type { RegistryRow } from './adapters/wzdx-registry.ts'
+import { MAX_REGISTRY_ROWS, type RegistryRow } from './adapters/wzdx-registry.ts'
 import { envName, resolveFeed, type Feed, type FeedsConfig } from './config.ts'
 import type { CatalogRow } from './adapters/gtfs-rt-catalog.ts'
 import { TRANSIT_CATALOG_ADAPTER, transitFeedConfig } from './transit/catalog-feeds.ts'
@@ -81,10 +81,11 @@ export async function saveRegistryRows(
   rows: RegistryRow[],
   now: Date,
 ): Promise<{ removed: string[] }> {
+  // The adapters cap their rows (capRows); kept here too, so no adapter can hand the scheduler more.
   const removed = await saveRows(
     db,
     registryId,
-    rows.map((row) => ({ id: row.id, json: JSON.stringify(row) })),
+    rows.slice(0, MAX_REGISTRY_ROWS).map((row) => ({ id: row.id, json: JSON.stringify(row) })),
     now.toISOString(),
   )
   return { removed }
@@ -112,12 +113,17 @@ export async function registryFeeds(db: Db, config: FeedsConfig, env: Env = proc
   )
   const feeds: Feed[] = []
   const gone: string[] = []
+  /** Listed rows per registry: rows kept before the cap (issue 36) wait past it until the registry's next run. */
+  const listed = new Map<string, number>()
   for (const stored of rows) {
     if (configured.has(stored.id)) continue
     if (stored.removed_at) {
       gone.push(stored.id)
       continue
     }
+    const count = (listed.get(stored.registry_id) ?? 0) + 1
+    listed.set(stored.registry_id, count)
+    if (count > MAX_REGISTRY_ROWS) continue
     const registry = registries.find((feed) => feed.id === stored.registry_id)!
     try {
       const row = JSON.parse(stored.row) as RegistryRow
