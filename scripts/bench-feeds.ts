@@ -1,6 +1,6 @@
 // Benchmarks feed ingestion on the real API (SQLite): a national-size NWS alert feed (~10 MB, ~1,500 alerts with
 // polygons and zone-only ones) and a 5,000-event WZDx feed from a local server; prints ingestion time, peak RSS, and
-// /api/reaction p99 idle and during ingestion.
+// /api/reaction p99 idle and during ingestion; then a 3,000-row registry on a slow host beside NWS (bench-feeds-lanes.ts).
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type ServerResponse } from 'node:http'
@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite'
 import autocannon from 'autocannon'
 import { parseCities } from '../src/lib/cities.ts'
 import { hostileBench } from './bench-feeds-hostile.ts'
+import { lanesBench } from './bench-feeds-lanes.ts'
 import { readStalls, stallSummary } from './lib/loop-stalls.ts'
 import { roadsBench } from './bench-feeds-roads.ts'
 import { transitBench } from './bench-feeds-transit.ts'
@@ -381,6 +382,8 @@ bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slic
   loop stalls     ${stallSummary(readStalls(stallsFile, startedAt), 100)} (the API's own record, during all of it)`)
   console.log(roads.report(finished, counts))
   console.log(transit.report(finished, counts))
+  // In-process, on its own database and loopback servers: the API above has finished its phases.
+  console.log(await lanesBench())
 } finally {
   api.kill('SIGTERM')
   server.close()

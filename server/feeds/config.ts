@@ -69,6 +69,17 @@ type Env = Record<string, string | undefined>
 /** FEED_<ID>_… variable names: the id upper-cased with dashes as underscores. */
 export const envName = (id: string, field: string): string => `FEED_${id.toUpperCase().replace(/-/g, '_')}_${field}`
 
+/**
+ * Where a listed feed's key may go: only an address the operator gave (FEED_<ID>_URL, or options.overrides[id].url),
+ * never the list's own. The id comes from the row's state and name, so a list edit that keeps the name and changes
+ * the host would otherwise receive the operator's key (issue 36). Null when the operator gave none.
+ * @example operatorUrl('wzdx-co-x', {}, { FEED_WZDX_CO_X_URL: 'https://a.example/?k={key}' }) // 'https://a.example/?k={key}'
+ */
+export function operatorUrl(id: string, override: Record<string, unknown> | undefined, env: Env): string | null {
+  const given = override?.['url']
+  return env[envName(id, 'URL')] || (typeof given === 'string' && given ? given : null)
+}
+
 const flag = (value: string | undefined): boolean | undefined =>
   value === undefined || value === '' ? undefined : /^(1|true|yes|on)$/i.test(value)
 

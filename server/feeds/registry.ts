@@ -2,8 +2,8 @@
 // feed_registry and each becomes a feed of its own, with its own id, schedule, health row and publisher credit.
 import type { Db } from '../db/index.ts'
 import { registryRows, saveRegistryRows as saveRows } from '../db/queries/feed-registry.ts'
-import type { RegistryRow } from './adapters/wzdx-registry.ts'
-import { envName, resolveFeed, type Feed, type FeedsConfig } from './config.ts'
+import { MAX_REGISTRY_ROWS, type RegistryRow } from './adapters/wzdx-registry.ts'
+import { envName, operatorUrl, resolveFeed, type Feed, type FeedsConfig } from './config.ts'
 import type { CatalogRow } from './adapters/gtfs-rt-catalog.ts'
 import { TRANSIT_CATALOG_ADAPTER, transitFeedConfig } from './transit/catalog-feeds.ts'
 
@@ -36,22 +36,28 @@ function offReason(row: RegistryRow, registry: Feed, excluded: boolean, keyEnv: 
   if (excluded) return 'excluded in feeds.json'
   if (!row.active) return 'inactive in the registry'
   if (row.unsupported) return row.unsupported
-  if (!row.url) return keyEnv ? `needs its URL with {key}: set ${envName(row.id, 'URL')}` : 'no usable URL'
   if (keyEnv && !env[keyEnv]) return `needs a key: set ${keyEnv}`
+  if (!row.url) return keyEnv ? `needs its URL with {key}: set ${envName(row.id, 'URL')}` : 'no usable URL'
   return null
 }
 
 /**
  * A registry row as a feed configuration: adapter wzdx, the row's own schedule, the publisher credited on every item.
- * A row that needs a key is off until FEED_<ID>_KEY is set; an operator's override (options.overrides[id]) wins.
+ * A row that needs a key is off until FEED_<ID>_KEY and FEED_<ID>_URL (with {key}) are set: the key goes only into
+ * the operator's URL (operatorUrl). An operator's override (options.overrides[id]) wins.
  * @example registryFeedConfig(row, registry, {}).id // 'wzdx-ia-iowa-dot-work-zones'
  */
 export function registryFeedConfig(row: RegistryRow, registry: Feed, env: Env = process.env): Record<string, unknown> {
   const { exclude, overrides } = registryOptions(registry)
   const keyEnv = row.needsKey ? envName(row.id, 'KEY') : null
-  // A key the registry wants but whose place the URL does not show: the operator gives the URL (FEED_<ID>_URL with {key}).
-  const url = row.needsKey && row.url && !row.url.includes('{key}') ? null : row.url
-  const off = offReason({ ...row, url: url ?? (env[envName(row.id, 'URL')] || null) }, registry, exclude.has(row.id), keyEnv, env)
+  const url = row.needsKey ? null : row.url
+  const off = offReason(
+    { ...row, url: url ?? operatorUrl(row.id, overrides[row.id], env) },
+    registry,
+    exclude.has(row.id),
+    keyEnv,
+    env,
+  )
   const where = row.state ? ` (${row.state})` : ''
   return {
     id: row.id,
@@ -66,7 +72,11 @@ export function registryFeedConfig(row: RegistryRow, registry: Feed, env: Env = 
     accept: 'application/geo+json, application/json',
     options: { attributionName: row.publisher },
     attribution: { name: row.publisher, url: REGISTRY_PAGE },
-    notes: `From the WZDx Feed Registry (${registry.id}): ${row.publisher}, WZDx ${row.version ?? '?'}${row.keyUrl ? `; key from ${row.keyUrl}` : ''}.`,
+    notes:
+      `From the WZDx Feed Registry (${registry.id}): ${row.publisher}, WZDx ${row.version ?? '?'}${row.keyUrl ? `; key from ${row.keyUrl}` : ''}${row.needsKey && row.url ? `; listed at ${row.url}` : ''}.`.slice(
+        0,
+        2000,
+      ),
     ...overrides[row.id],
   }
 }
@@ -81,10 +91,11 @@ export async function saveRegistryRows(
   rows: RegistryRow[],
   now: Date,
 ): Promise<{ removed: string[] }> {
+  // The adapters cap their rows (capRows); kept here too, so no adapter can hand the scheduler more.
   const removed = await saveRows(
     db,
     registryId,
-    rows.map((row) => ({ id: row.id, json: JSON.stringify(row) })),
+    rows.slice(0, MAX_REGISTRY_ROWS).map((row) => ({ id: row.id, json: JSON.stringify(row) })),
     now.toISOString(),
   )
   return { removed }
@@ -112,12 +123,17 @@ export async function registryFeeds(db: Db, config: FeedsConfig, env: Env = proc
   )
   const feeds: Feed[] = []
   const gone: string[] = []
+  /** Listed rows per registry: rows kept before the cap (issue 36) wait past it until the registry's next run. */
+  const listed = new Map<string, number>()
   for (const stored of rows) {
     if (configured.has(stored.id)) continue
     if (stored.removed_at) {
       gone.push(stored.id)
       continue
     }
+    const count = (listed.get(stored.registry_id) ?? 0) + 1
+    listed.set(stored.registry_id, count)
+    if (count > MAX_REGISTRY_ROWS) continue
     const registry = registries.find((feed) => feed.id === stored.registry_id)!
     try {
       const row = JSON.parse(stored.row) as RegistryRow

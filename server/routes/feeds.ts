@@ -2,17 +2,19 @@
 // runs one feed at once. Admins and superadmins only.
 import { hostname } from 'node:os'
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import { ensureFeedRows, feedRows, makeFeedDue } from '../db/queries/feeds.ts'
+import { ensureFeedRows, feedRow, feedRows, makeFeedDue } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv } from '../env.ts'
 import { loadFeedsConfig, type Feed } from '../feeds/config.ts'
 import { runFeed } from '../feeds/engine.ts'
+import { runOptions } from '../feeds/run-options.ts'
 import { registryFeeds } from '../feeds/registry.ts'
 import { businessHealth } from '../feeds/overpass/health.ts'
 import { businessFetcher } from '../feeds/overpass/start.ts'
 import { countFeedItems } from '../feeds/store.ts'
 import { currentCaller } from '../lib/caller.ts'
+import { givePlacesBack, takePlaces, type Limit } from '../lib/rate-limit.ts'
 import { hook } from '../lib/hook.ts'
 import { errorSchema, errors, feedRunSchema, feedsSchema, json } from '../schemas.ts'
 
@@ -58,6 +60,15 @@ function health(feed: Feed, row: FeedRow | undefined, count: number, now: Date) 
     ...(row?.left_out ? { leftOut: leftOut(row.left_out) } : {}),
   }
 }
+
+/**
+ * "Run now" per feed (docs/security.md): twice per 5 minutes and 10 times an hour, whoever asks, since one run may
+ * download 50 MB from someone else's server.
+ */
+const runNowLimits = (id: string): Limit[] => [
+  { bucket: `feed-run:${id}:300`, limit: 2, windowSeconds: 300 },
+  { bucket: `feed-run:${id}:3600`, limit: 10, windowSeconds: 3600 },
+]
 
 const isStaff = (role: string): boolean => role === 'admin' || role === 'superadmin'
 const feedParam = z.object({
@@ -112,6 +123,7 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
         403: json(errorSchema, 'Not an admin'),
         404: errors[404],
         409: json(errorSchema, 'The feed is off, or running now'),
+        429: json(errorSchema, 'Run now too often for this feed (Retry-After says when)'),
       },
     }),
     async (c) => {
@@ -126,16 +138,29 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (!feed) return c.json(errorBody('not_found'), 404)
       if (!feed.enabled) return c.json(errorBody('feed_off'), 409)
       const now = c.var.deps.now()
+      // A run under way answers before the limit counts: asking again while it runs downloads nothing.
+      const claimed = (await feedRow(db, feed.id))?.claimed_until
+      if (claimed && claimed > now.toISOString()) return c.json(errorBody('feed_busy'), 409)
+      // A place in each window, taken only while under its limit (a refused ask uses none), given back if no run happened.
+      const places = await takePlaces(c, runNowLimits(feed.id))
+      if ('wait' in places) return c.json(errorBody('too_many'), 429)
       await ensureFeedRows(db, [feed.id], now)
       // Due now, unless a run holds it; the claim in runFeed then decides, so this never runs beside the scheduler.
       await makeFeedDue(db, feed.id, now)
-      const outcome = await runFeed(db, feed, {
-        owner: `${hostname()}:${process.pid}:staff`,
-        userAgent: config.userAgent,
-        allowPrivate: c.var.deps.config.allowPrivateFetch,
-        now: () => now,
-      })
-      if (outcome.state === 'skipped') return c.json(errorBody('feed_busy'), 409)
+      // The scheduler's options (run-options.ts): a registry's rows are saved, a preferred feed's copies removed.
+      const outcome = await runFeed(
+        db,
+        feed,
+        runOptions(db, config, {
+          owner: `${hostname()}:${process.pid}:staff`,
+          allowPrivate: c.var.deps.config.allowPrivateFetch,
+          now: () => now,
+        }),
+      )
+      if (outcome.state === 'skipped') {
+        await givePlacesBack(c, places.taken)
+        return c.json(errorBody('feed_busy'), 409)
+      }
       const [rows, counts] = await Promise.all([feedRows(db), countFeedItems(db)])
       const stored = outcome.state === 'stored' ? outcome : null
       const run = {

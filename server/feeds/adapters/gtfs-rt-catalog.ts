@@ -4,7 +4,7 @@
 import { parse } from 'csv-parse/sync'
 import type { Decode } from '../types.ts'
 import { httpUrl, str } from './feed-read.ts'
-import type { RegistryRow } from './wzdx-registry.ts'
+import { capRows, type RegistryRow } from './wzdx-registry.ts'
 
 /** A catalogue row as a feed: the registry's fields, and what a GTFS-realtime feed needs besides. */
 export type CatalogRow = RegistryRow & {
@@ -127,5 +127,6 @@ export const decodeGtfsCatalog: Decode = (body, context) => {
       if (errors.length < 5) errors.push(`row ${index + 2}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  return { items: [], feeds, skipped, errors }
+  const capped = capRows(feeds, errors)
+  return { items: [], feeds: capped.feeds, skipped: skipped + capped.over, errors: capped.errors }
 }

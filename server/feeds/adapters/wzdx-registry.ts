@@ -29,6 +29,22 @@ export type RegistryRow = {
 export const MIN_SCHEDULE = 60
 export const MAX_SCHEDULE = 3600
 export const DEFAULT_SCHEDULE = 300
+/**
+ * Feeds one registry or catalogue may make (the WZDx registry lists ~70, the Mobility Database's US alert feeds a few
+ * hundred): a hostile or broken list of 20,000 rows would otherwise become 20,000 feeds. Rows past it are skipped.
+ */
+export const MAX_REGISTRY_ROWS = 500
+
+/**
+ * Keeps the first MAX_REGISTRY_ROWS feeds; the rest count as skipped, and the first error says so (the health row shows it).
+ * @example capRows(feeds, errors).feeds.length // at most 500
+ */
+export function capRows<T>(feeds: T[], errors: string[]): { feeds: T[]; over: number; errors: string[] } {
+  const over = Math.max(0, feeds.length - MAX_REGISTRY_ROWS)
+  if (!over) return { feeds, over, errors }
+  const note = `${feeds.length} feeds listed: only the first ${MAX_REGISTRY_ROWS} are kept (${over} skipped)`
+  return { feeds: feeds.slice(0, MAX_REGISTRY_ROWS), over, errors: [note, ...errors].slice(0, 5) }
+}
 
 const STATES: Record<string, string> = {
   alabama: 'al',
@@ -244,5 +260,6 @@ export const decodeWzdxRegistry: Decode = (body) => {
       if (errors.length < 5) errors.push(`row ${index}: ${error instanceof Error ? error.message : String(error)}`)
     }
   })
-  return { items: [], skipped, errors, feeds }
+  const capped = capRows(feeds, errors)
+  return { items: [], skipped: skipped + capped.over, errors: capped.errors, feeds: capped.feeds }
 }

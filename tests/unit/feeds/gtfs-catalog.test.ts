@@ -110,9 +110,14 @@ describe('transitFeedConfig', () => {
       attribution: { name: 'Snoqualmie Valley Transportation', url: 'https://www.svtbus.org/terms' },
     })
     const keyed = feed('gtfs-rt-9005')
-    expect(keyed).toMatchObject({ enabled: false, keyEnv: 'FEED_GTFS_RT_9005_KEY', problem: 'No key: set FEED_GTFS_RT_9005_KEY' })
+    expect(keyed).toMatchObject({ enabled: false, keyEnv: 'FEED_GTFS_RT_9005_KEY', url: null })
     expect(keyed.name).toContain('off: needs a key: set FEED_GTFS_RT_9005_KEY')
-    expect(feed('gtfs-rt-9005', { FEED_GTFS_RT_9005_KEY: 'k&1' })).toMatchObject({
+    // The key goes only into the operator's URL, never the catalogue's (issue 36).
+    expect(feed('gtfs-rt-9005', { FEED_GTFS_RT_9005_KEY: 'k&1' }).name).toContain(
+      'off: needs its URL with {key}: set FEED_GTFS_RT_9005_URL',
+    )
+    const url = 'https://api.511.org/transit/servicealerts?agency=RG&api_key={key}'
+    expect(feed('gtfs-rt-9005', { FEED_GTFS_RT_9005_KEY: 'k&1', FEED_GTFS_RT_9005_URL: url })).toMatchObject({
       enabled: true,
       url: 'https://api.511.org/transit/servicealerts?agency=RG&api_key=k%261',
       problem: null,

@@ -153,17 +153,24 @@ describe('WZDx Feed Registry rows', () => {
       })
     })
 
-    it('keeps keyed rows listed and off until FEED_<ID>_KEY is set, then puts the key in the URL', () => {
+    it('keeps keyed rows listed and off until FEED_<ID>_KEY and FEED_<ID>_URL are set, the key only in that URL', () => {
       expect(feed('wzdx-co-cdot-planned-events')).toMatchObject({
         enabled: false,
         keyEnv: 'FEED_WZDX_CO_CDOT_PLANNED_EVENTS_KEY',
         name: 'CDOT Planned Events (Colorado) · off: needs a key: set FEED_WZDX_CO_CDOT_PLANNED_EVENTS_KEY',
       })
+      // The registry's own URL never gets the key (issue 36): a registry edit could move it to another host.
       expect(feed('wzdx-co-cdot-planned-events', { FEED_WZDX_CO_CDOT_PLANNED_EVENTS_KEY: 'k 1' })).toMatchObject({
-        enabled: true,
-        url: 'https://data.cotrip.org/api/v1/wzdx?apiKey=k%201',
-        problem: null,
+        enabled: false,
+        url: null,
+        name: 'CDOT Planned Events (Colorado) · off: needs its URL with {key}: set FEED_WZDX_CO_CDOT_PLANNED_EVENTS_URL',
       })
+      expect(
+        feed('wzdx-co-cdot-planned-events', {
+          FEED_WZDX_CO_CDOT_PLANNED_EVENTS_KEY: 'k 1',
+          FEED_WZDX_CO_CDOT_PLANNED_EVENTS_URL: 'https://data.cotrip.org/api/v1/wzdx?apiKey={key}',
+        }),
+      ).toMatchObject({ enabled: true, url: 'https://data.cotrip.org/api/v1/wzdx?apiKey=k%201', problem: null })
       // No placeholder in the registered URL: the operator gives the URL with {key}.
       expect(feed('wzdx-ny-511ny-wzdx', { FEED_WZDX_NY_511NY_WZDX_KEY: 'k' })).toMatchObject({
         enabled: false,
