@@ -1,21 +1,34 @@
 import type { AstroIntegration } from 'astro'
 import { buildPages, pageParam } from '../lib/routing/build-pages.ts'
-import { devMissPage } from '../lib/routing/dev-miss.ts'
+import { devMissPage, ownPagePaths } from '../lib/routing/dev-miss.ts'
 
 /**
  * `npm start`: a path with no page (a wrong city, an upper-case one the host rules did not redirect) gets
  * the site's own 404 page with status 404, as on the static hosts, instead of Astro's. Runs after the host
  * rules' middleware, so aliases and coordinate routes are resolved first.
  */
+const WIDGET_SCRIPT = '/embed/widget.js'
+
 export function devNotFoundIntegration(): AstroIntegration {
+  // The pages of their own files (/widget, /coverage, /offline, /embed/statuses, their localized copies): every
+  // route without parameters Astro resolved, beside the build's page list.
+  let ownPages: string[] = []
   return {
     name: 'porchlight:dev-not-found',
     hooks: {
+      'astro:routes:resolved': ({ routes }) => {
+        ownPages = ownPagePaths(routes)
+      },
       'astro:server:setup': ({ server }) => {
         let known: Set<string> | null = null
         server.middlewares.use((req, res, next) => {
           if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-          known ??= new Set(buildPages().map((page) => `/${pageParam(page) ?? ''}`))
+          // The widget's script is bundled after the build (scripts/lib/widget-script.ts): Vite serves its source here.
+          if (req.url?.split('?')[0] === WIDGET_SCRIPT) {
+            req.url = '/src/scripts/embed.ts'
+            return next()
+          }
+          known ??= new Set([...buildPages().map((page) => `/${pageParam(page) ?? ''}`), ...ownPages])
           const url = new URL(req.url ?? '/', 'http://localhost')
           const page = devMissPage(url.pathname, known)
           if (!page) return next()

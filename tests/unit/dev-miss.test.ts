@@ -1,6 +1,6 @@
 // `npm start`: which paths get the site's 404 page instead of Astro's.
 import { describe, expect, it } from 'vitest'
-import { devMissPage } from '../../src/lib/routing/dev-miss.ts'
+import { devMissPage, ownPagePaths } from '../../src/lib/routing/dev-miss.ts'
 
 const known = new Set(['/', '/wa/duvall', '/wa/duvall/statuses', '/es', '/es/wa/duvall', '/404', '/es/404', '/z/shell/weather'])
 
@@ -24,5 +24,26 @@ describe('devMissPage', () => {
     ['/favicon.svg', null],
   ])('%s → %s', (path, page) => {
     expect(devMissPage(path, known)).toBe(page)
+  })
+})
+
+describe('ownPagePaths', () => {
+  it('keeps the pages of their own files, localized ones once per language, and leaves dynamic routes to the build', () => {
+    const paths = ownPagePaths([
+      { type: 'page', pathname: '/widget', pattern: '/widget' },
+      { type: 'page', pathname: '/embed/statuses', pattern: '/embed/statuses' },
+      { type: 'page', pattern: '/[locale]/coverage' },
+      { type: 'page', pattern: '/[...path]' },
+      { type: 'endpoint', pathname: '/robots.txt', pattern: '/robots.txt' },
+    ])
+    expect(paths).toEqual([
+      '/widget',
+      '/embed/statuses',
+      '/es/coverage',
+      '/fr/coverage',
+      '/de/coverage',
+      '/ja/coverage',
+      '/zh/coverage',
+    ])
   })
 })

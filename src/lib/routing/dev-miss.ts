@@ -19,3 +19,17 @@ export function devMissPage(pathname: string, known: ReadonlySet<string>): strin
   // '/404' itself is Astro's own in dev; the page's file name reaches the site's.
   return `${localePrefix(locale)}/404.html`
 }
+
+/**
+ * The paths of the pages with files of their own, from Astro's resolved routes: a route without parameters as it is,
+ * '/[locale]/widget' once per language but English (which has no prefix); other dynamic routes are the build's list.
+ * @example ownPagePaths([{ type: 'page', pathname: '/widget', pattern: '/widget' }]) // ['/widget']
+ */
+export function ownPagePaths(routes: readonly { type: string; pathname?: string | undefined; pattern: string }[]): string[] {
+  return routes.flatMap((route) => {
+    if (route.type !== 'page') return []
+    if (route.pathname) return [route.pathname]
+    const rest = /^\/\[locale\](\/[^[]*)$/.exec(route.pattern)?.[1]
+    return rest ? LOCALES.filter((locale) => locale !== 'en').map((locale) => `/${locale}${rest}`) : []
+  })
+}
