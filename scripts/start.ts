@@ -2,9 +2,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 
+// One variable moves each server (PORT the site, API_PORT the API) and what depends on it follows: the API's
+// SITE_URL and ALLOWED_ORIGINS (server/config.ts defaults from PORT), the site's PUBLIC_API_URL.
+const sitePort = process.env['PORT'] ?? '4321'
+const apiPort = process.env['API_PORT'] ?? '8787'
+const env = {
+  ...process.env,
+  PORT: sitePort,
+  API_PORT: apiPort,
+  PUBLIC_API_URL: process.env['PUBLIC_API_URL'] ?? `http://localhost:${apiPort}`,
+  ASTRO_TELEMETRY_DISABLED: '1',
+}
 const children: ChildProcess[] = []
 function run(name: string, args: string[]): void {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } })
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env })
   child.on('exit', (code) => {
     console.log(`start: ${name} exited with ${code}`)
     for (const other of children) other.kill()
@@ -14,5 +25,6 @@ function run(name: string, args: string[]): void {
 }
 
 run('api', [resolve('server/index.ts')])
-run('site', [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--port', process.env['PORT'] ?? '4321'])
+run('site', [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--port', sitePort])
+console.log(`start: the site on http://localhost:${sitePort}, the API on http://localhost:${apiPort}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => children.forEach((child) => child.kill(signal)))

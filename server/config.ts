@@ -93,13 +93,17 @@ export function loadConfig(env: Env = process.env): Config {
   const port = Number(env['API_PORT'] ?? 8787)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Bad API_PORT: ${env['API_PORT']}`)
   const dataDir = resolve(env['DATA_DIR'] || '.data')
+  const sitePort = /^\d{1,5}$/.test(env['PORT'] ?? '') ? env['PORT']! : '4321'
   return {
     port,
     dataDir,
     databaseUrl: env['DATABASE_URL'] || null,
-    allowedOrigins: list(env['ALLOWED_ORIGINS'], ['http://localhost:4321', 'http://localhost:4322']),
+    // The local site's port (PORT, as `npm start` and `npm run serve` take it) moves the defaults with it.
+    allowedOrigins: list(env['ALLOWED_ORIGINS'], [
+      ...new Set([`http://localhost:${sitePort}`, 'http://localhost:4321', 'http://localhost:4322']),
+    ]),
     jwtSecret: jwtSecret(env, dataDir),
-    siteUrl: (env['SITE_URL'] || 'http://localhost:4321').replace(/\/$/, ''),
+    siteUrl: (env['SITE_URL'] || `http://localhost:${sitePort}`).replace(/\/$/, ''),
     smtpUrl: env['SMTP_URL'] || null,
     mailFrom: env['MAIL_FROM'] || 'Porchlight <no-reply@localhost>',
     googleClientId: env['GOOGLE_CLIENT_ID'] || null,
