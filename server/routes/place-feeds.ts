@@ -7,6 +7,7 @@ import { isLocale, DEFAULT_LOCALE, LOCALES } from '../../src/lib/routing/routes.
 import type { AppEnv } from '../env.ts'
 import { findCity } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
+import { apiUrl } from '../notify/email.ts'
 import { placeFeed, type FeedFormat } from '../notify/place-feed.ts'
 import { FOLLOWED_SECTIONS, placeItems, type FollowedSection } from '../notify/place-items.ts'
 import { errors } from '../schemas.ts'
@@ -48,7 +49,8 @@ placeFeeds.get('/api/feeds/:state/:city/:file', async (c) => {
   const items = await placeItems(store.db, { ...city, route: city.route }, section, now())
   const feed = placeFeed({ ...city, route: city.route }, section, items, match[2] as FeedFormat, {
     siteUrl: config.siteUrl,
-    apiUrl: new URL(c.req.url).origin,
+    // From configuration (PUBLIC_API_URL), never the request's Host: the answer is public and cached.
+    apiUrl: apiUrl(config),
     locale: lang,
   })
   const headers = {
