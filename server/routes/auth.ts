@@ -3,6 +3,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { endSession, endSessionOf, endUserSessions, saveReset, sessionLive, spendReset } from '../db/queries/sessions.ts'
 import { endAccessTokens, normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
+import { clearBuckets } from '../db/queries/rate-limits.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv, Deps } from '../env.ts'
 import { checkPassword, hashPassword, newSecret, sha256, verifyAccessToken } from '../lib/auth.ts'
@@ -190,6 +191,14 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (userId === null) return c.json(errorBody('reset_token_invalid'), 400)
       await setPassword(store.db, userId, await hashPassword(password))
       await endUserSessions(store.db, userId, now().toISOString(), 'password')
+      // The link proved the mailbox: the account's sign-in backoff (which anyone knowing the address can fill) ends,
+      // so "You can sign in now" is true.
+      const user = await userById(store.db, userId)
+      if (user)
+        await clearBuckets(
+          store.db,
+          accountLimits(normalEmail(user.email)).map((limit) => limit.bucket),
+        )
       return c.json({ ok: true as const, message: 'Password changed. You can sign in now.' }, 200)
     },
   )
