@@ -11,7 +11,7 @@ describe.each(await backends())('sign-out with a bearer token on $name', (backen
   afterAll(() => api.close())
 
   it('ends the session the token names: the token no longer works, the user’s other sessions do', async () => {
-    const { token, email } = await api.signIn('manager')
+    const { token, email } = await api.signIn('area', { cityName: 'Duvall' })
     const other = await api.send('POST', '/auth/email', { body: { email, password: api.PASSWORD } })
     expect((await api.send('GET', '/auth/me', { token })).status).toBe(200)
     expect((await api.send('POST', '/auth/logout', { token })).status).toBe(200)
@@ -20,7 +20,7 @@ describe.each(await backends())('sign-out with a bearer token on $name', (backen
   })
 
   it('ends nothing for a forged or someone else’s session id', async () => {
-    const { token } = await api.signIn('manager')
+    const { token } = await api.signIn('area', { cityName: 'Duvall' })
     expect((await api.send('POST', '/auth/logout', { token: `${token.slice(0, -4)}AAAA` })).status).toBe(200)
     expect((await api.send('POST', '/auth/logout', { token: 'not.a.token' })).status).toBe(200)
     expect((await api.send('GET', '/auth/me', { token })).status).toBe(200)
