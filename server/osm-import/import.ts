@@ -14,7 +14,7 @@ import type { FeedItem } from '../feeds/types.ts'
 import { boundedTags, isBusiness } from './filter.ts'
 import { hoursCache } from './hours-cache.ts'
 import { IdList, NodeIndex, wayCentre } from './node-index.ts'
-import { blockElements, blockKinds, readBlocks } from './pbf.ts'
+import { blockElements, blockKinds, longestWay, readBlocks } from './pbf.ts'
 import { placeFinder, type PlaceFinder } from './places.ts'
 import { progressReporter, type ProgressFigures } from './progress.ts'
 import { writeBatch } from './store.ts'
@@ -148,6 +148,12 @@ export async function importOsm(db: Db, options: ImportOptions): Promise<ImportR
         )
       afterWays ||= kinds.ways
       if (!kinds.ways) continue
+      // Counted before decoding: one way of millions of refs would take a gigabyte to decode.
+      const longest = longestWay(block.data)
+      if (longest && longest.refs > MAX_WAY_REFS)
+        throw new ImportError(
+          `way ${longest.id} in the block at byte ${block.at} has ${longest.refs} nodes; OSM allows at most ${MAX_WAY_REFS}`,
+        )
       for (const element of blockElements(block.data, block.at, { nodes: false, ways: true })) {
         if (element.type !== 'way') continue
         waysSeen++

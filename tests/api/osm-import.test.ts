@@ -10,6 +10,7 @@ import { businessItem } from '../../server/feeds/overpass/decode.ts'
 import { storeFeedItems } from '../../server/feeds/store.ts'
 import { MAX_WAY_REFS, importOsm, type ImportOptions } from '../../server/osm-import/import.ts'
 import { startRun } from '../../server/db/queries/osm-import.ts'
+import { longestWay, readBlocks } from '../../server/osm-import/pbf.ts'
 import { frameBlock, headerBlock, writePbf, type NodeInput, type WayInput } from '../../server/osm-import/pbf-writer.ts'
 import { backends } from './backends.ts'
 
@@ -239,6 +240,15 @@ describe.each(await backends())('import:osm on $name', (backend) => {
       /the business ways name more than 4 nodes \(at way 100, byte \d+\): import a smaller extract/,
     )
     expect(await rows()).toHaveLength(3)
+  })
+
+  it('counts a block’s longest way without decoding it, as the decoder would read it', async () => {
+    const long: WayInput = { id: 301, refs: [5, 6, 7, 300_000_000_000, 8, -1, 5], tags: { building: 'yes' } }
+    const found = []
+    for await (const block of readBlocks(file('longest', { ...BASE, ways: [market, long, road] })))
+      if (block.type === 'data') found.push(longestWay(block.data))
+    expect(found.filter(Boolean)).toEqual([{ id: 301, refs: 7 }])
+    expect(longestWay(Buffer.from([0x12, 0xff, 0xff, 0xff, 0xff, 0x0f]))).toBeNull()
   })
 
   it('refuses a file that lists nodes after ways (unsorted), before writing anything', async () => {
