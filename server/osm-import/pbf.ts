@@ -181,11 +181,13 @@ export function longestWay(data: Buffer): { id: number; refs: number } | null {
         let id = 0
         let refs = 0
         for (let part = pbf.nextField(wayEnd); part; part = pbf.nextField(wayEnd)) {
-          if (part === 1 && pbf.type === 0) id = pbf.readVarint()
-          else if (part === 8 && pbf.type === 0) {
+          // Read afresh: nextField sets it (the checks above would narrow the property for TypeScript).
+          const type: number = pbf.type
+          if (part === 1 && type === 0) id = pbf.readVarint()
+          else if (part === 8 && type === 0) {
             pbf.readVarint()
             refs++
-          } else if (part === 8 && pbf.type === 2) {
+          } else if (part === 8 && type === 2) {
             const end = endOf()
             for (let index = pbf.pos; index < end; index++) if (data[index]! < 0x80) refs++
             pbf.pos = end
