@@ -7,6 +7,7 @@ import {
   SCOPED_PLACE_MILES,
   allowedPriorities,
   forbiddenSpecialKey,
+  mayChange,
   policyOf,
   type FieldPolicy,
 } from '../../src/lib/field-permission.ts'
@@ -18,7 +19,15 @@ import type { Deps } from '../env.ts'
 import type { Caller } from './auth.ts'
 import { cityIndex, findCity } from './cities.ts'
 import { noteItemWrite } from '../notify/queue.ts'
-import { DEFAULTS, FIELD_COLUMNS, pascal, prepareItem, type Fields, type ItemInput } from './item-input.ts'
+import {
+  DEFAULTS,
+  FIELD_COLUMNS,
+  pascal,
+  prepareItem,
+  withoutRedactedTemplate,
+  type Fields,
+  type ItemInput,
+} from './item-input.ts'
 import { errorBody, type ErrorBody } from '../../src/lib/errors.ts'
 
 export type Outcome = { ok: true; row: ItemRow } | { ok: false; status: 400 | 401 | 403 | 404; error: ErrorBody }
@@ -128,6 +137,7 @@ async function createOne(deps: Deps, caller: Caller | null, input: ItemInput): P
 async function saveOne(deps: Deps, caller: Caller | null, id: number, input: ItemInput): Promise<Outcome> {
   const found = await editable(deps, caller, id)
   if (!found.ok || !caller) return found
+  if (!mayChange(caller.role, 'dataTemplate')) input = withoutRedactedTemplate(input, found.row)
   const early = advancedRefusal(policyOf(caller.role), input, found.row)
   if (early) return forbidden(early)
   const prepared = prepareItem(input, found.row, deps.now().toISOString())

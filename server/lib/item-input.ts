@@ -19,6 +19,7 @@ import { parseTemplate } from '../../src/lib/template.ts'
 import type { ItemField } from '../../src/lib/field-permission.ts'
 import type { FeedColumn, ItemRow } from '../db/schema.ts'
 import { findCity } from './cities.ts'
+import { redactTemplate } from './item-view.ts'
 import { MAX_ID } from '../schemas.ts'
 
 /** Longest a result may be locked, here and in the lock calls: a year (and a day for leap years). */
@@ -169,4 +170,15 @@ export function prepareItem(input: ItemInput, existing: ItemRow | null, now: str
   fields.lon = at.lon
   fields.updated_at = now
   return { ok: true, fields }
+}
+
+/**
+ * The input without its template when it is the stored one as recordFor redacted it: staff who may not change
+ * the template read it redacted and their dialog sends it back unchanged, which must neither be refused nor stored.
+ */
+export function withoutRedactedTemplate(input: ItemInput, row: Pick<ItemRow, 'data_template'>): ItemInput {
+  const sent = input.dataTemplate?.trim()
+  if (!sent || !row.data_template || sent === row.data_template || sent !== redactTemplate(row.data_template)) return input
+  const { dataTemplate: _, ...rest } = input
+  return rest
 }

@@ -1,7 +1,7 @@
 // What the API sends for an item: the public Alert item (reaction) and the staff record (items, manage), both
 // written from the field table (src/lib/item-fields.ts) in its order.
 import type { z } from '@hono/zod-openapi'
-import { policyOf } from '../../src/lib/field-permission.ts'
+import { mayChange, policyOf } from '../../src/lib/field-permission.ts'
 import type { Role } from '../../src/lib/decode/editor-auth.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
@@ -107,12 +107,24 @@ export function toRecord(row: ItemRow): ItemRecord {
 }
 
 /**
- * The record as the caller may read it: whole for staff (the table's staffView); for an owner, without
- * what belongs to staff (the template, whose url may carry a key, the fetch state, the edit key's presence).
+ * A template as staff who may not change it read it: every query value and any user:password in an address is
+ * REDACTED (an `api_key=` in a url, whatever the parameter's name), the rest as written.
+ * @example redactTemplate('{"url":"https://x.example/s?api_key=K&day=1"}') // '{"url":"https://x.example/s?api_key=REDACTED&day=REDACTED"}'
+ */
+export function redactTemplate(template: string | null): string | null {
+  if (!template) return template
+  return template.replace(/([?&][^=&\s"'#?]+=)[^&\s"'#]*/g, '$1REDACTED').replace(/(\/\/)[^/@\s"']*@/g, '$1REDACTED@')
+}
+
+/**
+ * The record as the caller may read it: whole for whoever may change the template (the superadmin); for other
+ * staff (the table's staffView) with the template's secrets redacted; for an owner, without what belongs to
+ * staff (the template, the fetch state, the edit key's presence).
  */
 export function recordFor(role: Role | null | undefined, row: ItemRow): ItemRecord {
   const record = toRecord(row)
-  if (policyOf(role).staffView) return record
+  if (mayChange(role, 'dataTemplate')) return record
+  if (policyOf(role).staffView) return { ...record, dataTemplate: redactTemplate(record.dataTemplate) }
   return { ...record, ...SECRET_NULLS, fetchError: null, nextFetchAt: null, hasEditKey: false }
 }
 

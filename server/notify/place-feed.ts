@@ -3,14 +3,18 @@ import { createHash } from 'node:crypto'
 import { Feed } from 'feed'
 import type { City } from '../../src/lib/cities.ts'
 import { useTranslations } from '../../src/i18n/index.ts'
+import { xmlSafe } from '../../src/lib/item-text.ts'
 import { cityPath, type Locale } from '../../src/lib/routing/routes.ts'
 import type { FollowedSection, PlaceItem } from './place-items.ts'
 
 export type FeedFormat = 'atom' | 'json'
 export type PlaceFeed = { body: string; etag: string; lastModified: Date; contentType: string }
 
-/** Entry texts are typed "html" by the library: staff's and feeds' words are escaped so a reader shows them as text. */
-const html = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/**
+ * Entry texts are typed "html" by the library: staff's and feeds' words are escaped so a reader shows them as text,
+ * without the characters XML cannot carry (feed items never passed the staff input's check).
+ */
+const html = (text: string): string => xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** When nothing has been written yet: a fixed date, so the document (and its ETag) stays the same. */
 const EPOCH = new Date('2026-01-01T00:00:00Z')
@@ -61,10 +65,13 @@ export function placeFeed(
       description: html(firstLine(item)),
       content: html([item.state, ...item.data.lines].filter(Boolean).join('\n')),
       category: [{ name: item.priority, term: item.priority }],
-      ...(item.source ? { author: [{ name: item.source.name, ...(item.source.url ? { link: item.source.url } : {}) }] } : {}),
+      ...(item.source
+        ? { author: [{ name: xmlSafe(item.source.name), ...(item.source.url ? { link: xmlSafe(item.source.url) } : {}) }] }
+        : {}),
     })
   }
-  const body = format === 'atom' ? feed.atom1() : feed.json1()
+  // The whole document once more: whatever else reaches it (a place's or a source's name), a reader can parse it.
+  const body = format === 'atom' ? xmlSafe(feed.atom1()) : feed.json1()
   return {
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,

@@ -157,3 +157,49 @@ export function blockElements(data: Buffer, at: number, tags: { nodes: boolean; 
     throw new PbfError(`block at byte ${at} does not decode: ${error instanceof Error ? error.message : 'unknown error'}`)
   }
 }
+
+/**
+ * The way of a data block with the most node refs, counted without decoding the block (a packed ref ends at each
+ * byte under 0x80): a block of one 30-million-ref way decodes into about a gigabyte, so pass 1 refuses it first.
+ * Null when the block holds no way or its framing is not what the decoder would accept (the decoder then says why).
+ */
+export function longestWay(data: Buffer): { id: number; refs: number } | null {
+  const pbf = new PbfReader(data)
+  const endOf = (): number => {
+    const length = pbf.readVarint()
+    if (!Number.isSafeInteger(length) || length < 0 || pbf.pos + length > data.length) throw new PbfError('bad length')
+    return pbf.pos + length
+  }
+  let longest: { id: number; refs: number } | null = null
+  try {
+    for (let field = pbf.nextField(); field; field = pbf.nextField()) {
+      if (field !== 2 || pbf.type !== 2) continue
+      const groupEnd = endOf()
+      for (let inner = pbf.nextField(groupEnd); inner; inner = pbf.nextField(groupEnd)) {
+        if (inner !== 3 || pbf.type !== 2) continue
+        const wayEnd = endOf()
+        let id = 0
+        let refs = 0
+        for (let part = pbf.nextField(wayEnd); part; part = pbf.nextField(wayEnd)) {
+          // Read afresh: nextField sets it (the checks above would narrow the property for TypeScript).
+          const type: number = pbf.type
+          if (part === 1 && type === 0) id = pbf.readVarint()
+          else if (part === 8 && type === 0) {
+            pbf.readVarint()
+            refs++
+          } else if (part === 8 && type === 2) {
+            const end = endOf()
+            for (let index = pbf.pos; index < end; index++) if (data[index]! < 0x80) refs++
+            pbf.pos = end
+          }
+        }
+        pbf.pos = wayEnd
+        if (!longest || refs > longest.refs) longest = { id, refs }
+      }
+      pbf.pos = groupEnd
+    }
+  } catch {
+    return null
+  }
+  return longest
+}

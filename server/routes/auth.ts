@@ -1,11 +1,12 @@
 // /auth: email sign-in, refresh, logout, the current user, and password reset (SPEC sections 4, 5, 8).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { endSessionOf, endUserSessions, saveReset, spendReset } from '../db/queries/sessions.ts'
+import { endSession, endSessionOf, endUserSessions, saveReset, sessionLive, spendReset } from '../db/queries/sessions.ts'
 import { endAccessTokens, normalEmail, setPassword, signInUser, userByEmail, userById } from '../db/queries/users.ts'
+import { clearBuckets } from '../db/queries/rate-limits.ts'
 import { errorBody } from '../../src/lib/errors.ts'
 import type { AppEnv, Deps } from '../env.ts'
-import { checkPassword, hashPassword, newSecret, sha256 } from '../lib/auth.ts'
+import { checkPassword, hashPassword, newSecret, sha256, verifyAccessToken } from '../lib/auth.ts'
 import { currentCaller } from '../lib/caller.ts'
 import { hook } from '../lib/hook.ts'
 import { clientSource } from '../lib/http.ts'
@@ -94,13 +95,18 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       method: 'post',
       path: '/auth/logout',
       summary:
-        'Ends the session of the refresh cookie: its access tokens and every refresh token of it (an earlier cookie too); clears the cookie',
+        'Ends the session of the refresh cookie and the one the bearer token names: its access tokens and every refresh token of it (an earlier cookie too); clears the cookie',
       responses: { 200: json(okSchema, 'Signed out') },
     }),
     async (c) => {
+      const { store, config, now } = c.var.deps
       const presented = refreshCookie(c)
-      if (presented && presented.length <= 200)
-        await endSessionOf(c.var.deps.store.db, sha256(presented), c.var.deps.now().toISOString())
+      if (presented && presented.length <= 200) await endSessionOf(store.db, sha256(presented), now().toISOString())
+      // A bearer token alone (an API client without the cookie) ends the session it names, so it stops at once.
+      const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S{1,4096})$/i)?.[1]
+      const claims = bearer ? await verifyAccessToken(config.jwtSecret, bearer, now()) : null
+      if (claims?.userId != null && claims.sessionId && (await sessionLive(store.db, claims.sessionId, claims.userId)))
+        await endSession(store.db, claims.sessionId, now().toISOString())
       clearRefreshCookie(c)
       return c.json({ ok: true as const }, 200)
     },
@@ -185,6 +191,14 @@ export const auth = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       if (userId === null) return c.json(errorBody('reset_token_invalid'), 400)
       await setPassword(store.db, userId, await hashPassword(password))
       await endUserSessions(store.db, userId, now().toISOString(), 'password')
+      // The link proved the mailbox: the account's sign-in backoff (which anyone knowing the address can fill) ends,
+      // so "You can sign in now" is true.
+      const user = await userById(store.db, userId)
+      if (user)
+        await clearBuckets(
+          store.db,
+          accountLimits(normalEmail(user.email)).map((limit) => limit.bucket),
+        )
       return c.json({ ok: true as const, message: 'Password changed. You can sign in now.' }, 200)
     },
   )

@@ -98,9 +98,10 @@ export const items = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       responses: { 201: recordBody, ...errors },
     }),
     async (c) => {
-      const outcome = await createItem(c.var.deps, await currentCaller(c), c.req.valid('json'))
+      const caller = await currentCaller(c)
+      const outcome = await createItem(c.var.deps, caller, c.req.valid('json'))
       if (!outcome.ok) return c.json(outcome.error, outcome.status)
-      return c.json(toRecord(outcome.row), 201)
+      return c.json(recordFor(caller?.role, outcome.row), 201)
     },
   )
   .openapi(

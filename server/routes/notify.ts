@@ -227,7 +227,9 @@ function linkRoutes(kind: 'confirm' | 'unsubscribe') {
     if (c.req.method === 'GET') {
       const [heading, button] =
         kind === 'confirm' ? [texts.confirmPage, texts.confirmButton] : [texts.unsubscribePage, texts.unsubscribeButton]
-      return c.html(linkPage(opened.lang, heading, button, c.req.url), 200)
+      // A relative action (this path and query), never the Host the request named.
+      const { pathname, search } = new URL(c.req.url)
+      return c.html(linkPage(opened.lang, heading, button, `${pathname}${search}`), 200)
     }
     if (kind === 'confirm') await confirmEmail(store.db, opened.id, now())
     else await unsubscribeEmail(store.db, opened.id)

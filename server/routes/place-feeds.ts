@@ -7,8 +7,11 @@ import { isLocale, DEFAULT_LOCALE, LOCALES } from '../../src/lib/routing/routes.
 import type { AppEnv } from '../env.ts'
 import { findCity } from '../lib/cities.ts'
 import { hook } from '../lib/hook.ts'
-import { placeFeed, type FeedFormat } from '../notify/place-feed.ts'
-import { FOLLOWED_SECTIONS, placeItems, type FollowedSection } from '../notify/place-items.ts'
+import { apiUrl } from '../notify/email.ts'
+import type { Db } from '../db/index.ts'
+import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts'
+import { placeFeed, type FeedFormat, type PlaceFeed } from '../notify/place-feed.ts'
+import { FOLLOWED_SECTIONS, itemsOfLists, placeLists, type FollowedSection, type PlaceLists } from '../notify/place-items.ts'
 import { errors } from '../schemas.ts'
 
 const FILE = /^(statuses|roads)\.(atom|json)$/
@@ -33,6 +36,21 @@ const feedRoute = createRoute({
   },
 })
 
+/**
+ * Rendered feeds for REACTION_CACHE_SECONDS, per place, section, format and language, each with the item lists it was
+ * made from: any write to an item of the place (staff or a feed, on any instance: the change log drops those lists)
+ * gives new lists, so the entry no longer matches and the next request renders again.
+ */
+type Rendered = { lists: PlaceLists; feed: PlaceFeed }
+const FEED_CACHE_ENTRIES = 2000
+const caches = new WeakMap<Db, MicroCache<Rendered>>()
+function cacheOf(db: Db, seconds: number): MicroCache<Rendered> {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = createMicroCache<Rendered>(seconds, FEED_CACHE_ENTRIES)))
+  return cache
+}
+const sameLists = (a: PlaceLists, b: PlaceLists): boolean => a.length === b.length && a.every((list, index) => list === b[index])
+
 export const placeFeeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
 placeFeeds.openAPIRegistry.registerPath(feedRoute)
 placeFeeds.get('/api/feeds/:state/:city/:file', async (c) => {
@@ -45,12 +63,21 @@ placeFeeds.get('/api/feeds/:state/:city/:file', async (c) => {
   const section = match[1] as FollowedSection
   if (!FOLLOWED_SECTIONS.includes(section)) return c.json(errorBody('not_found'), 404)
   const { store, config, now } = c.var.deps
-  const items = await placeItems(store.db, { ...city, route: city.route }, section, now())
-  const feed = placeFeed({ ...city, route: city.route }, section, items, match[2] as FeedFormat, {
-    siteUrl: config.siteUrl,
-    apiUrl: new URL(c.req.url).origin,
-    locale: lang,
-  })
+  const place = { ...city, route: city.route }
+  const lists = await placeLists(store.db, place)
+  const cache = cacheOf(store.db, config.reactionCacheSeconds)
+  const key = `${place.route}|${section}|${match[2]}|${lang}`
+  const cached = cache.get(key)
+  let feed = cached && sameLists(cached.lists, lists) ? cached.feed : null
+  if (!feed) {
+    feed = placeFeed(place, section, itemsOfLists(lists, place, section, now()), match[2] as FeedFormat, {
+      siteUrl: config.siteUrl,
+      // From configuration (PUBLIC_API_URL), never the request's Host: the answer is public and cached.
+      apiUrl: apiUrl(config),
+      locale: lang,
+    })
+    cache.set(key, { lists, feed })
+  }
   const headers = {
     'cache-control': 'public, max-age=60',
     etag: feed.etag,

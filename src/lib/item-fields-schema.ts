@@ -6,10 +6,18 @@
  */
 import { z } from 'zod'
 import { INPUT_FIELDS, fieldSpec, type FieldSpec, type InputField, type ItemFieldTable } from './item-fields.ts'
+import { BAD_CHARS_MESSAGE, hasBadChars } from './item-text.ts'
 import { ASPECTS } from './items.ts'
 import { ROUTE_PATTERN } from './routing/slug.ts'
 
 const limit = (spec: FieldSpec): number => spec.max ?? Number.MAX_SAFE_INTEGER
+
+/** Staff's text up to a length, without characters an Atom feed cannot carry (item-text.ts). */
+const plain = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasBadChars(value), BAD_CHARS_MESSAGE)
 
 function numberSchema(spec: FieldSpec, whole: boolean) {
   let schema = whole ? z.number().int() : z.number()
@@ -19,23 +27,23 @@ function numberSchema(spec: FieldSpec, whole: boolean) {
   return schema.optional()
 }
 
-const text = (spec: FieldSpec) => z.string().max(limit(spec)).nullable().optional()
+const text = (spec: FieldSpec) => plain(limit(spec)).nullable().optional()
 
 /** A field's schema, by its kind. */
 const BY_KIND = {
   aspect: () => z.enum(ASPECTS).optional(),
-  title: () => z.string().optional(),
-  word: (spec: FieldSpec) => z.string().max(limit(spec)).optional(),
-  priority: (spec: FieldSpec) => z.string().max(limit(spec)).optional(),
+  title: () => plain(Number.MAX_SAFE_INTEGER).optional(),
+  word: (spec: FieldSpec) => plain(limit(spec)).optional(),
+  priority: (spec: FieldSpec) => plain(limit(spec)).optional(),
   lines: (spec: FieldSpec) =>
     z
-      .union([z.array(z.string().max(limit(spec))).max(spec.entries ?? 0), z.string().max(spec.linesText ?? 0)])
+      .union([z.array(plain(limit(spec))).max(spec.entries ?? 0), plain(spec.linesText ?? 0)])
       .transform((value) => (typeof value === 'string' ? value.split('\n') : value))
       .transform((list) => list.map((line) => line.trimEnd()).filter(Boolean))
       .optional(),
   list: (spec: FieldSpec) =>
     z
-      .array(z.string().max(limit(spec)))
+      .array(plain(limit(spec)))
       .max(spec.entries ?? 0)
       .optional(),
   time: () => z.iso.datetime({ offset: true }).nullable().optional(),

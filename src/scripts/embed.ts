@@ -68,6 +68,28 @@ async function load(): Promise<void> {
   root?.setAttribute('aria-busy', 'false')
 }
 
+/** The city's own spelling ('Sedro-Woolley, WA'), from the API's city search: only a known place's name, best effort. */
+async function knownName(place: string): Promise<string | null> {
+  const words = place.split('/')[1]?.replace(/-/g, ' ') ?? ''
+  const url = `${apiBase()}/api/cities?city=${encodeURIComponent(words)}`
+  const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(30_000) })
+  if (!response.ok) return null
+  const found: unknown = await response.json()
+  const match = Array.isArray(found)
+    ? (found as { route?: unknown; displayName?: unknown }[]).find((city) => city.route === place)
+    : undefined
+  return typeof match?.displayName === 'string' ? match.displayName.slice(0, 80) : null
+}
+
+/** The heading, the foot link and the document's title, for the place's name. */
+function showName(name: string): void {
+  const place = document.getElementById('widget-place')
+  const more = document.getElementById('widget-more')
+  if (place) place.textContent = name
+  if (more) more.textContent = text('embed.more', { place: name })
+  document.title = `${name} · ${text('site.name')}`
+}
+
 if (options && root) {
   document.documentElement.lang = options.lang
   document.documentElement.dataset['theme'] = options.theme
@@ -76,10 +98,11 @@ if (options && root) {
   const place = document.getElementById('widget-place')
   const more = document.getElementById('widget-more')
   place?.setAttribute('href', link)
-  if (place) place.textContent = options.name
   more?.setAttribute('href', link)
-  if (more) more.textContent = text('embed.more', { place: options.name })
-  document.title = `${options.name} · ${text('site.name')}`
+  showName(options.name)
+  void knownName(options.place)
+    .then((name) => name && showName(name))
+    .catch(() => undefined)
   void load()
   setInterval(() => void load(), EVERY_MS)
 } else if (body) {

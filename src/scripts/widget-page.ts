@@ -17,7 +17,7 @@ for (const place of places) {
   if (!place.route || seen.has(place.route)) continue
   seen.add(place.route)
   const name = [place.city, place.state?.toUpperCase()].filter(Boolean).join(', ') || place.route
-  const option = new Option(name, `${place.route}|${place.lat}|${place.lon}|${name}`)
+  const option = new Option(name, `${place.route}|${place.lat}|${place.lon}`)
   choice?.add(option, first ? 0 : undefined)
   if (first) option.selected = true
   first = false
@@ -30,12 +30,11 @@ function options(): WidgetOptions | null {
     const value = data.get(name)
     return typeof value === 'string' ? value : fallback
   }
-  const [place = '', lat = '', lon = '', name = ''] = field('place', '').split('|')
+  const [place = '', lat = '', lon = ''] = field('place', '').split('|')
   const query = new URLSearchParams({
     place,
     lat: Number(lat).toFixed(2),
     lon: Number(lon).toFixed(2),
-    name,
     lang: field('lang', 'en'),
     theme: field('theme', 'light'),
     size: field('size', 'compact'),
@@ -47,7 +46,9 @@ function options(): WidgetOptions | null {
 function update(): void {
   const chosen = options()
   if (!chosen || !preview || !code) return
-  const title = `${chosen.name} · ${form?.dataset['frameTitle'] ?? ''}`
+  // The visitor's own name for the place (the list's), for the frame's title; the widget's heading is its own.
+  const shown = choice?.selectedOptions[0]?.text ?? chosen.name
+  const title = `${shown} · ${form?.dataset['frameTitle'] ?? ''}`
   code.value = widgetSnippet(location.origin, chosen, title)
   const frame = preview.querySelector('iframe') ?? document.createElement('iframe')
   frame.title = title

@@ -117,6 +117,10 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     const page = await api.app.request(link)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<form method="post"')
+    // The form posts to its own path, whatever Host the request named (issue 36).
+    const forged = await (await api.app.request(`http://evil.example${link}`, { headers: { host: 'evil.example' } })).text()
+    expect(forged).not.toContain('evil.example')
+    expect(forged).toMatch(/action="\/api\/notify\/email\/confirm\?id=/)
     expect((await api.app.request(link, { method: 'POST' })).status).toBe(200)
 
     await create('Boil water notice', 'Critical')

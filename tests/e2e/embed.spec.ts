@@ -107,7 +107,7 @@ test('“Put this on your website” previews the widget and gives the line to c
   await page.locator('select[name="lang"]').selectOption('de')
   const code = await page.locator('#widget-code').inputValue()
   expect(code).toMatch(
-    /^<iframe src="http:\/\/localhost:4322\/embed\/statuses\?place=wa%2Fduvall&amp;lat=47\.74&amp;lon=-121\.99&amp;name=Duvall%2C\+WA&amp;lang=de&amp;theme=dark&amp;size=full" /,
+    /^<iframe src="http:\/\/localhost:4322\/embed\/statuses\?place=wa%2Fduvall&amp;lat=47\.74&amp;lon=-121\.99&amp;lang=de&amp;theme=dark&amp;size=full" /,
   )
   const preview = page.frameLocator('#widget-preview iframe')
   await expect(preview.locator('h2').first()).toHaveText('Meldungen')

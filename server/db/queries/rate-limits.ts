@@ -52,3 +52,8 @@ export async function giveBack(db: Db, bucket: string, start: string): Promise<v
     .where('hits', '>', 0)
     .execute()
 }
+
+/** Forgets every window of the buckets (a password reset ends its account's sign-in backoff). */
+export async function clearBuckets(db: Db, buckets: readonly string[]): Promise<void> {
+  if (buckets.length) await db.deleteFrom('rate_limits').where('bucket', 'in', buckets).execute()
+}

@@ -111,14 +111,18 @@ async function revokeSessionTokens(db: Db, sessionId: string, now: string, reaso
  */
 export async function endSessionOf(db: Db, hash: string, now: string): Promise<void> {
   const row = await db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', hash).executeTakeFirst()
-  if (!row?.session_id) return
+  if (row?.session_id) await endSession(db, row.session_id, now)
+}
+
+/** Signs out one session by its id (the `sid` of a bearer token): the row ends, then its refresh tokens are revoked. */
+export async function endSession(db: Db, sessionId: string, now: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ ended_at: now, end_reason: 'logout' })
-    .where('id', '=', row.session_id)
+    .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
     .execute()
-  await revokeSessionTokens(db, row.session_id, now, 'logout')
+  await revokeSessionTokens(db, sessionId, now, 'logout')
 }
 
 /** Ends every session of the user and revokes every refresh token (sign out everywhere, a reset, a theft). */

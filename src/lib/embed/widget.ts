@@ -15,7 +15,7 @@ export type WidgetOptions = {
   /** Its point, for the live sections call (2 decimals). */
   lat: number
   lon: number
-  /** Its name as the heading shows it, e.g. 'Duvall, WA'. */
+  /** Its name as the heading shows it, from the route (placeName), never from the address: 'Duvall, WA'. */
   name: string
   lang: Locale
   theme: 'light' | 'dark'
@@ -36,9 +36,21 @@ const number = (value: string | null, limit: number): number | null => {
 }
 
 /**
+ * A place's heading from its route alone: the city's words capitalised, then the state, e.g. 'Duvall, WA'. The
+ * widget takes nothing free for its heading (a `name=` of an old snippet is ignored): it would put any words above
+ * a place's real items on Porchlight's origin. The widget's script then asks for the city's own spelling.
+ * @example placeName('wa/sedro-woolley') // 'Sedro Woolley, WA'
+ */
+export function placeName(route: string): string {
+  const [state = '', city = ''] = route.toLowerCase().split('/')
+  const words = city.split('-').filter(Boolean)
+  return `${words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ')}, ${state.toUpperCase()}`
+}
+
+/**
  * The options of a widget address's query; null when the place or its point is missing or malformed.
- * Unknown or missing options take their defaults (English, light, compact, no roads).
- * @example parseWidget('?place=wa/duvall&lat=47.74&lon=-121.99&name=Duvall,+WA&lang=es')?.lang // 'es'
+ * Unknown or missing options take their defaults (English, light, compact, no roads); `name` is ignored.
+ * @example parseWidget('?place=wa/duvall&lat=47.74&lon=-121.99&name=Anything&lang=es')?.name // 'Duvall, WA'
  */
 export function parseWidget(search: string): WidgetOptions | null {
   const query = new URLSearchParams(search)
@@ -51,7 +63,7 @@ export function parseWidget(search: string): WidgetOptions | null {
     place: place.toLowerCase(),
     lat,
     lon,
-    name: (query.get('name') ?? '').slice(0, 80) || place,
+    name: placeName(place),
     lang: isLocale(lang) ? lang : 'en',
     theme: query.get('theme') === 'dark' ? 'dark' : 'light',
     size: query.get('size') === 'full' ? 'full' : 'compact',
@@ -62,14 +74,13 @@ export function parseWidget(search: string): WidgetOptions | null {
 /**
  * The widget's address on a site's origin.
  * @example widgetUrl('https://porchlight.example', { place: 'wa/duvall', lat: 47.74, lon: -121.99, name: 'Duvall, WA', lang: 'en', theme: 'light', size: 'compact', roads: false })
- * // 'https://porchlight.example/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&name=Duvall%2C+WA&lang=en&theme=light&size=compact'
+ * // 'https://porchlight.example/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&lang=en&theme=light&size=compact'
  */
 export function widgetUrl(origin: string, options: WidgetOptions): string {
   const query = new URLSearchParams({
     place: options.place,
     lat: options.lat.toFixed(2).replace(/\.?0+$/, ''),
     lon: options.lon.toFixed(2).replace(/\.?0+$/, ''),
-    name: options.name,
     lang: options.lang,
     theme: options.theme,
     size: options.size,

@@ -32,12 +32,20 @@ describe('widget options', () => {
     expect(parseWidget(new URL(url).search)).toEqual(duvall)
   })
 
+  it('take the heading from the place, never from the address: an old snippet’s name= is ignored', () => {
+    const forged = parseWidget('?place=wa/duvall&lat=47.74&lon=-121.99&name=EVACUATE%20NOW%3A%20call%20555-0100')
+    expect(forged?.name).toBe('Duvall, WA')
+    expect(parseWidget('?place=WA/sedro-woolley&lat=48.5&lon=-122.2&name=Duvall,+WA')?.name).toBe('Sedro Woolley, WA')
+    expect(widgetUrl('https://porchlight.example', duvall)).not.toMatch(/[?&]name=/)
+    expect(widgetSnippet('https://porchlight.example', duvall, 'Duvall, WA · Statuses')).not.toContain('name=')
+  })
+
   it('take their defaults, and refuse a malformed place or point', () => {
     expect(parseWidget('?place=wa/duvall&lat=47.74&lon=-121.99')).toEqual({
       place: 'wa/duvall',
       lat: 47.74,
       lon: -121.99,
-      name: 'wa/duvall',
+      name: 'Duvall, WA',
       lang: 'en',
       theme: 'light',
       size: 'compact',
