@@ -70,9 +70,11 @@ const parser = new XMLParser({
   // SAME codes keep their leading zero ("053033"), identifiers stay text.
   parseTagValue: false,
   trimValues: true,
-  // Only the five XML entities are decoded; a document type (where entity bombs live) is refused before parsing.
+  // The five XML entities and numeric character references ("Caf&#233;", "&#x2019;") are decoded, once, and no
+  // HTML names ("&nbsp;" stays as written); a document type (where entity bombs live) is refused before parsing.
   processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 100 },
-  htmlEntities: false,
+  // An object here is the parser's list of named entities, and turns numeric references on.
+  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
   maxNestedTags: CAP_MAX_DEPTH,
   isArray: (name) => REPEATED.has(name),
 })

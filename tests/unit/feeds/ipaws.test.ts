@@ -281,3 +281,14 @@ ${info}<area><areaDesc>King, WA</areaDesc><circle>47.6,-122.3 5</circle></area><
     expect(es.lines).toHaveLength(5)
   })
 })
+
+describe('IPAWS character references', () => {
+  it('decodes numeric character references once, and leaves HTML entity names and escaped references as written', () => {
+    const body = fixture('recent.xml').replace(
+      '<headline>Evacuate now: Snoqualmie River levee breach near Duvall</headline>',
+      '<headline>Evacuate now: Caf&#233; &#x2019;s levee &amp;#233; &nbsp;x</headline>',
+    )
+    const item = decodeIpaws(body, context).items.find((each) => each.sourceId === EVAC)!
+    expect(item.lines[0]).toBe('Evacuate now: Café ’s levee &#233; &nbsp;x')
+  })
+})
