@@ -111,8 +111,16 @@ function restrictionsLine(value: unknown): string | null {
 
 const truthy = (value: unknown): boolean => value === true || value === 1 || String(value).toLowerCase() === 'true'
 
+/** The v1 answers write ID as text ("NYSDOT-CVO-2204860"); the v2 answers as a number (541822). */
+const idOf = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : str(value)
+
+/** A text field of several paragraphs (v2 Details: one detour per line) as its non-empty lines. */
+const paragraphs = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(/\r?\n/).flatMap((line) => str(line) ?? []) : []
+
 function readEvent(event: Json, publisher: { name: string; url: string | null }): RoadEvent | null {
-  const id = str(event['ID'] ?? event['Id'] ?? event['id'])
+  const id = idOf(event['ID'] ?? event['Id'] ?? event['id'])
   if (!id) throw new Error('event without ID')
   const full = truthy(event['IsFullClosure'])
   const kind = kindOf(str(event['EventType']), full)
@@ -135,9 +143,13 @@ function readEvent(event: Json, publisher: { name: string; url: string | null })
     startsAt,
     endsAt: timeOf(event['PlannedEndDate']),
     shape: shapeOf(event),
-    lines: [str(event['EventSubType']), str(event['Comment']), restrictionsLine(event['Restrictions'])].filter(
-      (line): line is string => line !== null,
-    ),
+    lines: [
+      str(event['EventSubType']),
+      str(event['Comment']),
+      ...paragraphs(event['Details']),
+      ...paragraphs(event['DetourInstructions']),
+      restrictionsLine(event['Restrictions']),
+    ].filter((line): line is string => line !== null),
     link: publisher.url,
     attribution:
       organization && organization !== publisher.name
