@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { CACHES, LIMITS, SAVED_HEADER, isLiveCall, keptPath, liveKey } from '../lib/offline/policy.ts'
+import { CACHES, LIMITS, SAVED_HEADER, isLiveCall, keptPath, liveKey, pageKey } from '../lib/offline/policy.ts'
 // Web Push: notifications and their clicks (issue 24).
 import './push.ts'
 
@@ -27,6 +27,8 @@ const stamp: WorkboxPlugin = {
     return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers })
   },
 }
+/** Opened pages are kept by their path alone (policy.ts pageKey). */
+const pageKeys: WorkboxPlugin = { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(pageKey(request.url)) }
 /** Live-sections calls are kept per place, without their timestamp. */
 const liveKeys: WorkboxPlugin = { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(liveKey(request.url)) }
 // Workbox's own plugins are WorkboxPlugins; its types say otherwise under exactOptionalPropertyTypes.
@@ -57,7 +59,11 @@ self.addEventListener('install', (event) => {
 })
 
 // Opened pages: the network first (a page's HTML names the current deploy's assets), the kept copy offline.
-const pages = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeconds: 6, plugins: [ok, stamp, bounded(LIMITS.pages)] })
+const pages = new NetworkFirst({
+  cacheName: CACHES.pages,
+  networkTimeoutSeconds: 6,
+  plugins: [ok, pageKeys, stamp, bounded(LIMITS.pages)],
+})
 // The page that installed the worker was loaded before it: kept now, with the worker's first activation.
 self.addEventListener('activate', (event) => {
   const keep = async (): Promise<void> => {

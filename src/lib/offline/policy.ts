@@ -41,6 +41,17 @@ export function liveKey(url: string): string {
   return parsed.href
 }
 
+/**
+ * The cache key of an opened page: its address without query or fragment. Kept pages are static and read no query
+ * (the widget, which does, is not kept), so '/wa/duvall?x=1', '?x=2', … are one page, and junk-query links cannot push
+ * the visitor's kept pages out of the 30 the cache holds.
+ * @example pageKey('https://porchlight.example/wa/duvall?utm=1#x') // 'https://porchlight.example/wa/duvall'
+ */
+export function pageKey(url: string): string {
+  const parsed = new URL(url)
+  return parsed.origin + parsed.pathname
+}
+
 /** Whether a URL is the live-sections call (any API origin). */
 export const isLiveCall = (url: URL): boolean => url.pathname.endsWith('/api/reaction')
 

@@ -4,6 +4,7 @@ import {
   keptPlaces,
   liveCallFor,
   liveKey,
+  pageKey,
   pathLocale,
   savedTime,
   weatherCallFor,
@@ -70,5 +71,17 @@ describe('offline policy', () => {
     expect(savedTime(at, 'en', 'America/Los_Angeles', at + 60_000)).toBe('7:42 AM')
     expect(savedTime(at, 'de', 'America/Los_Angeles', at + 60_000)).toBe('7:42')
     expect(savedTime(at, 'en', 'America/Los_Angeles', at + 2 * 86_400_000)).toBe('Jan 1, 7:42 AM')
+  })
+})
+
+describe('pageKey', () => {
+  it('keeps a page by its path: junk queries and fragments name the same page', () => {
+    const keys = ['/wa/duvall', '/wa/duvall?utm=1', '/wa/duvall?x=2#top'].map((path) =>
+      pageKey(`https://porchlight.example${path}`),
+    )
+    expect(new Set(keys)).toEqual(new Set(['https://porchlight.example/wa/duvall']))
+    expect(pageKey('https://porchlight.example/es/wa/duvall/statuses?a=b')).toBe(
+      'https://porchlight.example/es/wa/duvall/statuses',
+    )
   })
 })
