@@ -11,31 +11,37 @@ const loaders: Record<Locale, Record<DictionaryPart, Loader>> = {
     visitor: () => import('./en.json?part=visitor'),
     assistant: () => import('./en.json?part=assistant'),
     staff: () => import('./en.json?part=staff'),
+    later: () => import('./en.json?part=later'),
   },
   es: {
     visitor: () => import('./es.json?part=visitor'),
     assistant: () => import('./es.json?part=assistant'),
     staff: () => import('./es.json?part=staff'),
+    later: () => import('./es.json?part=later'),
   },
   fr: {
     visitor: () => import('./fr.json?part=visitor'),
     assistant: () => import('./fr.json?part=assistant'),
     staff: () => import('./fr.json?part=staff'),
+    later: () => import('./fr.json?part=later'),
   },
   de: {
     visitor: () => import('./de.json?part=visitor'),
     assistant: () => import('./de.json?part=assistant'),
     staff: () => import('./de.json?part=staff'),
+    later: () => import('./de.json?part=later'),
   },
   ja: {
     visitor: () => import('./ja.json?part=visitor'),
     assistant: () => import('./ja.json?part=assistant'),
     staff: () => import('./ja.json?part=staff'),
+    later: () => import('./ja.json?part=later'),
   },
   zh: {
     visitor: () => import('./zh.json?part=visitor'),
     assistant: () => import('./zh.json?part=assistant'),
     staff: () => import('./zh.json?part=staff'),
+    later: () => import('./zh.json?part=later'),
   },
 }
 

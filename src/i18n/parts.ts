@@ -4,9 +4,9 @@
  * the assistant's first opening, `staff` only where staff UI runs (staff islands, a signed-in
  * session). A new key with a staff prefix lands in the staff part with no other change.
  */
-export type DictionaryPart = 'visitor' | 'assistant' | 'staff'
+export type DictionaryPart = 'visitor' | 'assistant' | 'staff' | 'later'
 
-export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['visitor', 'assistant', 'staff']
+export const DICTIONARY_PARTS: readonly DictionaryPart[] = ['visitor', 'assistant', 'staff', 'later']
 
 /** Prefixes of texts only staff see: the editor, its dialog, user admin, sign-in, reset, server messages, feeds and their health. */
 export const STAFF_PREFIXES: readonly string[] = [
@@ -24,6 +24,24 @@ export const STAFF_PREFIXES: readonly string[] = [
 ]
 /** Prefixes of the assistant's texts, which load with the assistant. */
 export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']
+
+/**
+ * Texts no page shows before a click: the notification dialog's (it loads them when it opens, src/islands/notify/
+ * mount.tsx), the alert emails' and the widget's (the server's and the build's, which read whole dictionaries).
+ * About 0.9 KB gzip that every page's visitor part no longer carries.
+ */
+export const LATER_PREFIXES: readonly string[] = ['notify', 'notifyEmail', 'embed']
+/** The notification texts that Settings shows on load (src/islands/notify/NotifySettings.tsx): they stay visitor texts. */
+export const NOTIFY_SETTINGS_KEYS: readonly string[] = [
+  'notify.settingsTitle',
+  'notify.none',
+  'notify.summary',
+  'notify.quiet',
+  'notify.change',
+  'notify.stop',
+  'notify.stopped',
+  'notify.failed',
+]
 
 /**
  * The language offer's texts (src/lib/client/language-offer.ts), which it shows in the language it
@@ -49,6 +67,7 @@ export function dictionaryPart(key: string): DictionaryPart {
   const prefix = key.split('.')[0] ?? ''
   if (STAFF_PREFIXES.includes(prefix)) return 'staff'
   if (ASSISTANT_PREFIXES.includes(prefix)) return 'assistant'
+  if (LATER_PREFIXES.includes(prefix) && !NOTIFY_SETTINGS_KEYS.includes(key)) return 'later'
   return 'visitor'
 }
 

@@ -13,7 +13,7 @@ import { useLiveDisplay } from './hooks.ts'
 import { SafeLink, distanceText } from './Entry.tsx'
 import { OpenBadge, Schedule, isAllDay } from './Hours.tsx'
 import { EditButton } from './EditButton.tsx'
-import { EmptyCoverage } from '../coverage/EmptyCoverage.tsx'
+import { EmptyCoverage } from '../coverage/LazyEmptyCoverage.tsx'
 import { HealthNote } from './HealthNote.tsx'
 import { healthNote } from '../../lib/live/health.ts'
 

@@ -7,7 +7,8 @@ import { NotifyDialog } from './NotifyDialog.tsx'
 let root: Root | null = null
 
 export async function openNotifyDialog(place: string, placeName: string, locale: Locale) {
-  const texts = await loadDictionary(locale)
+  // Its own texts are not in the page's visitor part (src/i18n/parts.ts, LATER_PREFIXES).
+  const texts = await loadDictionary(locale, ['visitor', 'later'])
   if (!root) {
     const host = document.createElement('div')
     host.id = 'notify-dialog-root'
