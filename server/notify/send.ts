@@ -6,7 +6,7 @@ import { fetch } from 'undici'
 import webpush from 'web-push'
 import { quietUntil } from '../../src/lib/notify/prefs.ts'
 import type { Db } from '../db/index.ts'
-import { claimOutbox } from '../db/queries/notify-claims.ts'
+import { claimOutbox, URGENT_RANK } from '../db/queries/notify-claims.ts'
 import {
   deleteSubscriptions,
   markDelivered,
@@ -154,16 +154,22 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   const delivered: string[] = []
   const done: Waiting[] = []
   const gone: string[] = []
-  const settle: { id: string; due: string | null; attempts: number }[] = []
+  const settle: { id: string; due: string | null; attempts: number; rank: number }[] = []
+  const rankOf = new Map(claimed.map((row) => [row.subscription_id, row.priority_rank]))
   const settled = new Set<string>()
   /** A failed try: again after the backoff, or given up (what waited is done) after MAX_ATTEMPTS. */
   const retry = (id: string, attempts: number, rows: readonly Waiting[], heldUntil: string | null): void => {
     summary.failed++
     if (attempts + 1 < MAX_ATTEMPTS)
-      settle.push({ id, due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(), attempts: attempts + 1 })
+      settle.push({
+        id,
+        due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(),
+        attempts: attempts + 1,
+        rank: rankOf.get(id)!,
+      })
     else {
       done.push(...rows)
-      settle.push({ id, due: heldUntil, attempts: 0 })
+      settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
     }
   }
   await pool(claimed, options.concurrency ?? 64, async ({ subscription_id: id, attempts }) => {
@@ -185,7 +191,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     })
     if (!ready.length) {
       if (heldUntil) summary.held++
-      settle.push({ id, due: heldUntil, attempts: 0 })
+      settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
       settled.add(id)
       return
     }
@@ -217,7 +223,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     } else summary.failed++
     done.push(...ready)
     if (heldUntil) summary.held++
-    settle.push({ id, due: heldUntil, attempts: 0 })
+    settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
   })
   // Whoever the pass could not settle (an exception before sending) is a failed try, counted like any other.
   for (const { subscription_id: id, attempts } of claimed)
@@ -227,6 +233,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   await nextTurn()
   await markDelivered(ndb, delivered, stamp, CHUNK)
   await deleteSubscriptions(ndb, gone, CHUNK)
-  await settleOutbox(ndb, settle, new Date(now.getTime() + options.burstMs).toISOString(), CHUNK)
+  const due = { burst: new Date(now.getTime() + options.burstMs).toISOString(), urgent: stamp, urgentRank: URGENT_RANK }
+  await settleOutbox(ndb, settle, due, CHUNK)
   return summary
 }

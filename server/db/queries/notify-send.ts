@@ -88,20 +88,27 @@ export async function deleteSubscriptions(db: NotifyDb, ids: string[], chunk: nu
 }
 
 /**
- * Each claimed row: kept for a later time (held or retried), else deleted unless something arrived while it was
- * being sent (then due after a new burst). The claim is released either way.
+ * Each claimed row: kept for a later time (held or retried) with its rank, else deleted unless something arrived
+ * while it was being sent: then due after a new burst, or at `urgentDue` (now) if what arrived is Warning or above.
+ * The claim is released either way.
  */
 export async function settleOutbox(
   db: NotifyDb,
-  rows: { id: string; due: string | null; attempts: number }[],
-  burstDue: string,
+  rows: { id: string; due: string | null; attempts: number; rank: number }[],
+  due: { burst: string; urgent: string; urgentRank: number },
   chunk: number,
 ): Promise<void> {
   const later = rows.filter((row) => row.due)
   for (const row of later)
     await db
       .updateTable('push_outbox')
-      .set({ due_at: row.due!, attempts: row.attempts, claimed_until: null, claimed_by: null })
+      .set({
+        due_at: row.due!,
+        attempts: row.attempts,
+        priority_rank: sql<number>`case when priority_rank < ${row.rank} then priority_rank else ${row.rank} end`,
+        claimed_until: null,
+        claimed_by: null,
+      })
       .where('subscription_id', '=', row.id)
       .execute()
   const finished = rows.filter((row) => !row.due).map((row) => row.id)
@@ -116,7 +123,12 @@ export async function settleOutbox(
       .execute()
     await db
       .updateTable('push_outbox')
-      .set({ due_at: burstDue, attempts: 0, claimed_until: null, claimed_by: null })
+      .set({
+        due_at: sql<string>`case when priority_rank <= ${due.urgentRank} then ${due.urgent} else ${due.burst} end`,
+        attempts: 0,
+        claimed_until: null,
+        claimed_by: null,
+      })
       .where('subscription_id', 'in', part)
       .execute()
   }
