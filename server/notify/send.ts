@@ -20,6 +20,7 @@ import {
   type Waiting,
 } from '../db/queries/notify-send.ts'
 import { notifyDb, type NotifyDb } from '../db/queries/notify-tables.ts'
+import { encrypt, encryptWorkers } from './encrypt-pool.ts'
 import { endpointShapeProblem, keysProblem, pushAgent } from './endpoint.ts'
 import type { Vapid } from './keys.ts'
 import { pushMessage, type PushMessage } from './message.ts'
@@ -41,6 +42,8 @@ export type SendOptions = {
   batch?: number
   concurrency?: number
   timeoutMs?: number
+  /** Encryption threads (server/notify/encrypt-pool.ts); 0 encrypts on this thread. */
+  encryptWorkers?: number
 }
 export type SendSummary = { sent: number; held: number; gone: number; failed: number }
 
@@ -79,19 +82,20 @@ export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, op
   // Not deleted: an operator who narrowed PUSH_SERVICE_HOSTS by mistake gets the subscriptions back by widening it.
   if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'drop'
   try {
-    const details = webpush.generateRequestDetails(
-      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-      JSON.stringify(message),
+    const details = await encrypt(
       {
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
+        endpoint: sub.endpoint,
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        payload: JSON.stringify(message),
+        ttl: TTL_SECONDS,
         headers: vapidHeaders(sub.endpoint, options.vapid, Date.now()),
       },
+      options.encryptWorkers ?? encryptWorkers(),
     )
-    const response = await fetch(details.endpoint, {
+    const response = await fetch(sub.endpoint, {
       method: 'POST',
-      headers: details.headers as Record<string, string>,
+      headers: details.headers,
       body: details.body,
       dispatcher: pushAgent(options.allowPrivate),
       redirect: 'manual',
