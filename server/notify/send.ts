@@ -71,16 +71,38 @@ function vapidHeaders(endpoint: string, vapid: Vapid, now: number): Record<strin
   return headers
 }
 
-type Outcome = 'sent' | 'gone' | 'retry' | 'drop'
+type Outcome = 'sent' | 'gone' | 'retry' | 'drop' | { wait: number }
+
+/**
+ * Push service origins that answered 429, and until when (ms, the notifier's clock) nothing more is sent to them:
+ * their Retry-After, else 30 s, at most an hour. What the pause holds is sent after it, its attempts not counted.
+ */
+const pausedUntil = new Map<string, number>()
+const PAUSE_MS = 30_000
+
+/** Retry-After in seconds or as an HTTP date, as ms from `now`; 30 s when absent or unreadable, 1 s to an hour. */
+export function retryAfterMs(header: string | null, now: number): number {
+  const value = header?.trim() ?? ''
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
+  return Number.isFinite(ms) ? Math.min(3_600_000, Math.max(1000, ms)) : PAUSE_MS
+}
 
 /**
  * Sends one encrypted message; what became of it. Never throws: keys that cannot encrypt (stored before they were
  * checked) are 'gone', an endpoint no longer allowed is 'drop', and anything else that fails is 'retry'.
  */
-export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, options: SendOptions): Promise<Outcome> {
+export async function pushTo(
+  sub: PushSubscriptionKeys,
+  message: PushMessage,
+  options: SendOptions,
+  now = Date.now(),
+): Promise<Outcome> {
   if (endpointShapeProblem(sub.endpoint, true) || keysProblem(sub.p256dh, sub.auth)) return 'gone'
   // Not deleted: an operator who narrowed PUSH_SERVICE_HOSTS by mistake gets the subscriptions back by widening it.
   if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'drop'
+  const origin = new URL(sub.endpoint).origin
+  const paused = pausedUntil.get(origin) ?? 0
+  if (paused > now) return { wait: paused }
   try {
     const details = await encrypt(
       {
@@ -104,7 +126,13 @@ export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, op
     await response.body?.cancel()
     if (response.status >= 200 && response.status < 300) return 'sent'
     if (response.status === 404 || response.status === 410) return 'gone'
-    if (response.status === 429 || response.status >= 500) return 'retry'
+    if (response.status === 429) {
+      // Back-pressure: the whole origin waits, not only this subscriber (one 429 is usually the first of many).
+      if (pausedUntil.size > 1000) pausedUntil.clear()
+      pausedUntil.set(origin, now + retryAfterMs(response.headers.get('retry-after'), now))
+      return 'retry'
+    }
+    if (response.status >= 500) return 'retry'
     return 'drop'
   } catch {
     return 'retry'
@@ -206,12 +234,18 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
         sub.lang,
         options.siteUrl,
       )
-      outcome = await pushTo(sub, message, options)
+      outcome = await pushTo(sub, message, options, now.getTime())
     } catch (error) {
       console.error('notify: a push message failed:', error instanceof Error ? error.message : 'unknown error')
       outcome = 'retry'
     }
     settled.add(id)
+    if (typeof outcome === 'object') {
+      // Its push service asked for a pause: held to its end, the attempt not counted.
+      summary.held++
+      settle.push({ id, due: new Date(outcome.wait).toISOString(), attempts, rank: rankOf.get(id)! })
+      return
+    }
     if (outcome === 'gone') {
       summary.gone++
       gone.push(id)

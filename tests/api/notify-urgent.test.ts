@@ -19,13 +19,14 @@ describe.each(await backends())('urgent first on $name', (backend) => {
   let admin: string
   let fake: Awaited<ReturnType<typeof startPushFake>>
 
-  const round = async () =>
+  const round = async (concurrency = 64) =>
     notifyRound(api.store.db, () => api.clock.now, {
       owner: 'test',
       vapid: vapidKeys(api.config.dataDir, api.config.siteUrl),
       siteUrl: api.config.siteUrl,
       allowPrivate: true,
       burstMs: BURST_MS,
+      concurrency,
     })
   const create = async (fields: Record<string, unknown>) => {
     const { status, body } = await api.send('POST', '/items', { token: admin, body: duvallItem(fields) })
@@ -130,5 +131,35 @@ describe.each(await backends())('urgent first on $name', (backend) => {
     const warned = fake.received.filter((entry) => entry.name.startsWith('warn'))
     expect(warned).toHaveLength(WARNING_FOLLOWERS)
     expect(new Set(warned.map((entry) => entry.name)).size).toBe(WARNING_FOLLOWERS)
+  }, 60_000)
+
+  it('pauses a push service that answers 429 for all its subscribers, their attempts not counted, then sends once', async () => {
+    fake.received.length = 0
+    const warn = Array.from({ length: WARNING_FOLLOWERS }, (_, index) => `warn${index}`)
+    for (const name of warn) fake.setStatus(name, 429)
+    await create({
+      title: 'Severe Thunderstorm Warning',
+      priority: 'Warning',
+      pageName: 'wa/seattle',
+      cityName: 'Seattle',
+      lat: 47.6062,
+      lon: -122.3321,
+    })
+    // One at a time: the first 429 pauses the origin before the next is tried.
+    await round(1)
+    const outbox = await notifyDb(api.store.db)
+      .selectFrom('push_outbox')
+      .select(['attempts', 'due_at'])
+      .where('subscription_id', 'like', 'warn%')
+      .execute()
+    expect(outbox).toHaveLength(WARNING_FOLLOWERS)
+    expect(outbox.filter((row) => row.attempts === 1)).toHaveLength(1)
+    expect(new Set(outbox.map((row) => Date.parse(row.due_at) - api.clock.now.getTime()))).toEqual(new Set([30_000]))
+    for (const name of warn) fake.setStatus(name, 201)
+    await round()
+    expect(fake.received).toEqual([])
+    api.clock.now = new Date(api.clock.now.getTime() + 30_000)
+    await round()
+    expect(fake.received.map((entry) => entry.name).sort()).toEqual(warn.sort())
   }, 60_000)
 })
