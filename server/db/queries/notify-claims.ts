@@ -37,8 +37,9 @@ export async function claimEvents(db: NotifyDb, owner: string, now: Date, limit:
 export type ClaimedOutbox = { subscription_id: string; attempts: number; priority_rank: number }
 
 /**
- * Claims up to `limit` due outbox rows for `owner`, most pressing first: Warning and above in their own lane, then
- * the rest by rank and time, so an Info fan-out of any size never holds a Warning for more than one batch.
+ * Claims up to `limit` due outbox rows for `owner`, most pressing first: Warning and above (and rows a dead instance
+ * left) in their own lane, then the rest by rank and time, so an Info fan-out of any size never holds a Warning for
+ * more than one batch.
  */
 export async function claimOutbox(db: NotifyDb, owner: string, now: Date, limit: number): Promise<ClaimedOutbox[]> {
   const stamp = now.toISOString()
@@ -47,7 +48,12 @@ export async function claimOutbox(db: NotifyDb, owner: string, now: Date, limit:
       .selectFrom('push_outbox')
       .select(['subscription_id', 'priority_rank'])
       .where('due_at', '<=', stamp)
-      .where('priority_rank', urgent ? '<=' : '>', URGENT_RANK)
+      // A row whose claim ran out (its instance died mid-send, its rank unknown since) goes in the urgent lane.
+      .where((eb) =>
+        urgent
+          ? eb.or([eb('priority_rank', '<=', URGENT_RANK), eb('claimed_until', '<=', stamp)])
+          : eb.and([eb('priority_rank', '>', URGENT_RANK), eb('claimed_until', 'is', null)]),
+      )
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', stamp)]))
       .orderBy('priority_rank')
       .orderBy('due_at')
