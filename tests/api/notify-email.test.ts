@@ -120,11 +120,9 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     expect(await page.text()).toContain('<form method="post"')
     expect((await api.app.request(link, { method: 'POST' })).status).toBe(200)
 
+    // Critical skips the burst (issue 39): sent in the first round, what else waits with it.
     await create('Boil water notice', 'Critical')
     await create('Library closed', 'Info')
-    await round()
-    expect(catcher.caught).toEqual([])
-    later(BURST + 1000)
     await round()
     expect(catcher.caught).toHaveLength(1)
     const mail = catcher.caught[0]!
