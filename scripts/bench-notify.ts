@@ -1,8 +1,11 @@
-// Benchmarks Web Push fan-out (issue 24): a national alert reaching 100,000 subscriptions over 5,000 places. The real
-// API runs as a child process with its notifier on; a fake push service here counts what arrives (decrypting a
-// sample with the subscription's keys); visitors ask GET /api/reaction all along. Reports the time from the item's
-// write to the last message handed to the push service, the server's peak memory, and the reaction p99 before and
-// during the fan-out. BENCH_SUBSCRIPTIONS, BENCH_PLACES, BENCH_CONNECTIONS, BENCH_PORT, BENCH_PUSH_PORT to change.
+// Benchmarks Web Push fan-out (issues 24 and 39): two national alerts reaching 100,000 subscriptions over 5,000
+// places: half follow statuses from Info up and get an Info alert, half follow roads from Warning up and get a
+// Warning alert written when the Info fan-out's first message arrives (so during it). The real API runs as a child
+// process with its notifier on (the default 30 s burst, NOTIFY_BURST_SECONDS to change); a fake push service here
+// counts what arrives per group (decrypting a sample with the subscription's keys); visitors ask GET /api/reaction
+// all along. Reports, per priority, the time from the item being stored (the feed poll is not in it) to the first,
+// median and last message handed to the push service, the server's peak memory, and the reaction p99 before and
+// during. BENCH_SUBSCRIPTIONS, BENCH_PLACES, BENCH_CONNECTIONS, BENCH_PORT, BENCH_PUSH_PORT to change.
 import { spawn } from 'node:child_process'
 import { createECDH, randomBytes } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
@@ -47,7 +50,8 @@ const stamp = new Date().toISOString()
 for (let at = 0; at < SUBSCRIPTIONS; at += 500) {
   const ids = Array.from(
     { length: Math.min(500, SUBSCRIPTIONS - at) },
-    (_, index) => `bench${String(at + index).padStart(17, '0')}`,
+    // Even: Info followers of statuses (I); odd: Warning followers of roads (W). The fake tells them apart by id.
+    (_, index) => `bench${(at + index) % 2 ? 'W' : 'I'}${String(at + index).padStart(16, '0')}`,
   )
   await db
     .insertInto('push_subscriptions')
@@ -76,8 +80,8 @@ for (let at = 0; at < SUBSCRIPTIONS; at += 500) {
           lat: city.lat,
           lon: city.lon,
           timezone: city.timezone,
-          sections: 'statuses,roads',
-          min_rank: 3,
+          sections: (at + index) % 2 ? 'roads' : 'statuses',
+          min_rank: (at + index) % 2 ? 3 : 6,
           quiet_start: null,
           quiet_end: null,
         }
@@ -88,15 +92,16 @@ for (let at = 0; at < SUBSCRIPTIONS; at += 500) {
 
 // The fake push service: counts, answers 201, decrypts every 5,000th message.
 let received = 0
-let lastAt = 0
 let decrypted = 0
+/** Arrival times (performance.now) per group. */
+const arrivals: Record<'I' | 'W', number[]> = { I: [], W: [] }
 const failures: string[] = []
 const push = createServer((request, response) => {
   const parts: Buffer[] = []
   request.on('data', (part: Buffer) => parts.push(part))
   request.on('end', () => {
     received++
-    lastAt = performance.now()
+    arrivals[request.url?.startsWith('/push/benchW') ? 'W' : 'I'].push(performance.now())
     if (received % 5000 === 1) {
       try {
         const payload = JSON.parse(
@@ -104,7 +109,7 @@ const push = createServer((request, response) => {
             .decrypt(Buffer.concat(parts), { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
             .toString(),
         ) as { title: string }
-        if (payload.title.includes('Extreme Cold Warning')) decrypted++
+        if (payload.title.includes('Extreme Cold')) decrypted++
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error))
       }
@@ -123,7 +128,7 @@ const start = (port: number, notifier: boolean) =>
       DEMO_DATA: '0',
       JOBS: '0',
       NOTIFY_JOBS: notifier ? '1' : '0',
-      NOTIFY_BURST_SECONDS: '1',
+      NOTIFY_BURST_SECONDS: process.env['NOTIFY_BURST_SECONDS'] ?? '30',
       NOTIFY_POLL_MS: '200',
       NOTIFY_ALLOW_PRIVATE: '1',
       REACTION_CACHE_SECONDS: '5',
@@ -169,12 +174,12 @@ console.log(`bench:notify: reaction load alone for ${BASELINE_SECONDS} s`)
 const baseline = await load(BASELINE_SECONDS).result
 const before = peakMb()
 
-// The national alert: one feed item whose shape holds the contiguous states, written as a feed run writes it.
+// The national alerts: feed items whose shape holds the contiguous states, written as a feed run writes them.
 const alert: FeedItem = {
   sourceId: 'national-1',
   aspect: 'statuses',
-  title: 'Extreme Cold Warning',
-  priority: 'Warning',
+  title: 'Extreme Cold Advisory',
+  priority: 'Info',
   category: 'weather',
   dataCategory: null,
   state: 'active',
@@ -202,18 +207,41 @@ const alert: FeedItem = {
     ],
   },
 }
+const warning: FeedItem = {
+  ...alert,
+  sourceId: 'national-2',
+  aspect: 'roads',
+  title: 'Extreme Cold Warning: roads icing',
+  priority: 'Warning',
+}
+const half = { I: Math.ceil(SUBSCRIPTIONS / 2), W: Math.floor(SUBSCRIPTIONS / 2) }
 const during = load(Math.ceil(TIMEOUT_MS / 1000))
 const wroteAt = performance.now()
-await storeFeedItems(store.db, 'bench-national', [alert], new Date(), { removeMissing: false })
+await storeFeedItems(store.db, 'bench-info', [alert], new Date(), { removeMissing: false })
 const written = performance.now() - wroteAt
-let firstAt = 0
+let warnedAt = 0
 while (received < SUBSCRIPTIONS && performance.now() - wroteAt < TIMEOUT_MS) {
-  if (received && !firstAt) firstAt = lastAt
+  if (!warnedAt && arrivals.I.length) {
+    warnedAt = performance.now()
+    await storeFeedItems(store.db, 'bench-warning', [warning], new Date(), { removeMissing: false })
+  }
   await new Promise((done) => setTimeout(done, 100))
 }
-if (!firstAt) firstAt = lastAt
+const lastAt = [...arrivals.I, ...arrivals.W].reduce((last, at) => Math.max(last, at), 0)
 during.stop()
 const duringResult = await during.result
+/** First, median and last arrival of a group, in seconds from its alert's write, and how many arrived. */
+const spread = (times: number[], from: number, expected: number) => {
+  const sorted = times.map((at) => at - from).sort((a, b) => a - b)
+  const at = (ms: number | undefined) => (ms === undefined ? null : Number((ms / 1000).toFixed(1)))
+  return {
+    received: sorted.length,
+    expected,
+    firstS: at(sorted[0]),
+    p50S: at(sorted[Math.floor(sorted.length / 2)]),
+    maxS: at(sorted.at(-1)),
+  }
+}
 const seconds = (ms: number) => (ms / 1000).toFixed(1)
 console.log(
   JSON.stringify(
@@ -224,10 +252,13 @@ console.log(
       received,
       decryptedSamples: decrypted,
       decryptFailures: failures.length,
+      burstSeconds: Number(process.env['NOTIFY_BURST_SECONDS'] ?? 30),
       writeMs: Math.round(written),
-      firstSendS: seconds(firstAt - wroteAt),
+      info: spread(arrivals.I, wroteAt, half.I),
+      warning: warnedAt ? spread(arrivals.W, warnedAt, half.W) : null,
+      warningWrittenS: seconds(warnedAt - wroteAt),
       lastSendS: seconds(lastAt - wroteAt),
-      perSecond: Math.round(received / ((lastAt - wroteAt) / 1000)),
+      perSecond: Math.round(received / ((lastAt - (arrivals.I[0] ?? wroteAt)) / 1000)),
       serverPeakMb: Math.round(peakMb()),
       serverPeakBeforeMb: Math.round(before),
       reaction: {

@@ -9,10 +9,11 @@ import { priorityRank } from '../../src/lib/items.ts'
 import type { Db } from '../db/index.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { distanceToShape, parseGeometry, toShape } from '../feeds/geometry.ts'
-import { claimEvents } from '../db/queries/notify-claims.ts'
+import { claimEvents, URGENT_RANK } from '../db/queries/notify-claims.ts'
 import {
   deleteWrites,
   followsNear,
+  itemPriorities,
   itemRows,
   itemsOfRun,
   queuedWrites,
@@ -98,6 +99,14 @@ async function idsOf(
   return [...ids]
 }
 
+/** The ids, most pressing first (Critical before Info): a pass matches and queues a Warning before an Info fan-out. */
+async function byUrgency(db: Db, ids: number[]): Promise<number[]> {
+  const rank = new Map<number, number>()
+  for (let at = 0; at < ids.length; at += CHUNK)
+    for (const row of await itemPriorities(db, ids.slice(at, at + CHUNK))) rank.set(row.id, priorityRank(row.priority))
+  return [...ids].sort((a, b) => (rank.get(a) ?? 7) - (rank.get(b) ?? 7) || a - b)
+}
+
 /**
  * The rows, a page at a time with a turn for requests between pages: a feed run of 5,000 road events read as one
  * statement held the loop 92 ms on SQLite (bench:feeds), geometry being most of each row.
@@ -121,14 +130,18 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
   if (!ids.length) return { events: 0, told: 0 }
   const events = await queuedWrites(ndb, ids)
   const stamp = now.toISOString()
+  // Each subscriber's burst is started once a pass, by its most pressing item (the first, in this order).
   const told = new Set<string>()
   let looked = 0
-  for await (const row of rowsOf(db, await idsOf(db, events))) {
+  for await (const row of rowsOf(db, await byUrgency(db, await idsOf(db, events)))) {
     // Two lookups per item, each a synchronous statement on SQLite: requests get a turn every 10 items.
     if (++looked % 10 === 0) await nextTurn()
     if (!tellable(row, stamp)) continue
     const reaches = reachOf(row)
     const version = textVersion(row)
+    // Warning and above skip the burst: due now (what already waits for the subscriber goes with it).
+    const rank = priorityRank(row.priority)
+    const due = new Date(now.getTime() + (rank <= URGENT_RANK ? 0 : options.burstMs)).toISOString()
     const emails = (await followersOf(db, 'email_subscriptions', row, reaches)).map((follow) => ({
       subscription_id: follow.subscription_id,
       item_id: row.id,
@@ -148,7 +161,7 @@ export async function dispatchEvents(db: Db, now: Date, options: DispatchOptions
       const fresh = await recordPushTold(ndb, rows.slice(at, at + CHUNK))
       const subscribers = [...new Set(fresh)].filter((id) => !told.has(id))
       for (const id of subscribers) told.add(id)
-      await startBursts(ndb, subscribers, new Date(now.getTime() + options.burstMs).toISOString(), CHUNK)
+      await startBursts(ndb, subscribers, due, rank, CHUNK)
       // node:sqlite runs each statement on this thread: requests get a turn between chunks (a national alert is 200).
       await nextTurn()
     }

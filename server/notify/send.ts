@@ -6,7 +6,7 @@ import { fetch } from 'undici'
 import webpush from 'web-push'
 import { quietUntil } from '../../src/lib/notify/prefs.ts'
 import type { Db } from '../db/index.ts'
-import { claimOutbox } from '../db/queries/notify-claims.ts'
+import { claimOutbox, URGENT_RANK } from '../db/queries/notify-claims.ts'
 import {
   deleteSubscriptions,
   markDelivered,
@@ -20,6 +20,7 @@ import {
   type Waiting,
 } from '../db/queries/notify-send.ts'
 import { notifyDb, type NotifyDb } from '../db/queries/notify-tables.ts'
+import { encrypt, encryptWorkers } from './encrypt-pool.ts'
 import { endpointShapeProblem, keysProblem, pushAgent } from './endpoint.ts'
 import type { Vapid } from './keys.ts'
 import { pushMessage, type PushMessage } from './message.ts'
@@ -41,6 +42,8 @@ export type SendOptions = {
   batch?: number
   concurrency?: number
   timeoutMs?: number
+  /** Encryption threads (server/notify/encrypt-pool.ts); 0 encrypts on this thread. */
+  encryptWorkers?: number
 }
 export type SendSummary = { sent: number; held: number; gone: number; failed: number }
 
@@ -68,30 +71,53 @@ function vapidHeaders(endpoint: string, vapid: Vapid, now: number): Record<strin
   return headers
 }
 
-type Outcome = 'sent' | 'gone' | 'retry' | 'drop'
+type Outcome = 'sent' | 'gone' | 'retry' | 'drop' | { wait: number }
+
+/**
+ * Push service origins that answered 429, and until when (ms, the notifier's clock) nothing more is sent to them:
+ * their Retry-After, else 30 s, at most an hour. What the pause holds is sent after it, its attempts not counted.
+ */
+const pausedUntil = new Map<string, number>()
+const PAUSE_MS = 30_000
+
+/** Retry-After in seconds or as an HTTP date, as ms from `now`; 30 s when absent or unreadable, 1 s to an hour. */
+export function retryAfterMs(header: string | null, now: number): number {
+  const value = header?.trim() ?? ''
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
+  return Number.isFinite(ms) ? Math.min(3_600_000, Math.max(1000, ms)) : PAUSE_MS
+}
 
 /**
  * Sends one encrypted message; what became of it. Never throws: keys that cannot encrypt (stored before they were
  * checked) are 'gone', an endpoint no longer allowed is 'drop', and anything else that fails is 'retry'.
  */
-export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, options: SendOptions): Promise<Outcome> {
+export async function pushTo(
+  sub: PushSubscriptionKeys,
+  message: PushMessage,
+  options: SendOptions,
+  now = Date.now(),
+): Promise<Outcome> {
   if (endpointShapeProblem(sub.endpoint, true) || keysProblem(sub.p256dh, sub.auth)) return 'gone'
   // Not deleted: an operator who narrowed PUSH_SERVICE_HOSTS by mistake gets the subscriptions back by widening it.
   if (endpointShapeProblem(sub.endpoint, options.allowPrivate)) return 'drop'
+  const origin = new URL(sub.endpoint).origin
+  const paused = pausedUntil.get(origin) ?? 0
+  if (paused > now) return { wait: paused }
   try {
-    const details = webpush.generateRequestDetails(
-      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-      JSON.stringify(message),
+    const details = await encrypt(
       {
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
+        endpoint: sub.endpoint,
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        payload: JSON.stringify(message),
+        ttl: TTL_SECONDS,
         headers: vapidHeaders(sub.endpoint, options.vapid, Date.now()),
       },
+      options.encryptWorkers ?? encryptWorkers(),
     )
-    const response = await fetch(details.endpoint, {
+    const response = await fetch(sub.endpoint, {
       method: 'POST',
-      headers: details.headers as Record<string, string>,
+      headers: details.headers,
       body: details.body,
       dispatcher: pushAgent(options.allowPrivate),
       redirect: 'manual',
@@ -100,7 +126,13 @@ export async function pushTo(sub: PushSubscriptionKeys, message: PushMessage, op
     await response.body?.cancel()
     if (response.status >= 200 && response.status < 300) return 'sent'
     if (response.status === 404 || response.status === 410) return 'gone'
-    if (response.status === 429 || response.status >= 500) return 'retry'
+    if (response.status === 429) {
+      // Back-pressure: the whole origin waits, not only this subscriber (one 429 is usually the first of many).
+      if (pausedUntil.size > 1000) pausedUntil.clear()
+      pausedUntil.set(origin, now + retryAfterMs(response.headers.get('retry-after'), now))
+      return 'retry'
+    }
+    if (response.status >= 500) return 'retry'
     return 'drop'
   } catch {
     return 'retry'
@@ -154,16 +186,22 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   const delivered: string[] = []
   const done: Waiting[] = []
   const gone: string[] = []
-  const settle: { id: string; due: string | null; attempts: number }[] = []
+  const settle: { id: string; due: string | null; attempts: number; rank: number }[] = []
+  const rankOf = new Map(claimed.map((row) => [row.subscription_id, row.priority_rank]))
   const settled = new Set<string>()
   /** A failed try: again after the backoff, or given up (what waited is done) after MAX_ATTEMPTS. */
   const retry = (id: string, attempts: number, rows: readonly Waiting[], heldUntil: string | null): void => {
     summary.failed++
     if (attempts + 1 < MAX_ATTEMPTS)
-      settle.push({ id, due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(), attempts: attempts + 1 })
+      settle.push({
+        id,
+        due: new Date(now.getTime() + backoffMs(attempts + 1)).toISOString(),
+        attempts: attempts + 1,
+        rank: rankOf.get(id)!,
+      })
     else {
       done.push(...rows)
-      settle.push({ id, due: heldUntil, attempts: 0 })
+      settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
     }
   }
   await pool(claimed, options.concurrency ?? 64, async ({ subscription_id: id, attempts }) => {
@@ -185,7 +223,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     })
     if (!ready.length) {
       if (heldUntil) summary.held++
-      settle.push({ id, due: heldUntil, attempts: 0 })
+      settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
       settled.add(id)
       return
     }
@@ -196,12 +234,18 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
         sub.lang,
         options.siteUrl,
       )
-      outcome = await pushTo(sub, message, options)
+      outcome = await pushTo(sub, message, options, now.getTime())
     } catch (error) {
       console.error('notify: a push message failed:', error instanceof Error ? error.message : 'unknown error')
       outcome = 'retry'
     }
     settled.add(id)
+    if (typeof outcome === 'object') {
+      // Its push service asked for a pause: held to its end, the attempt not counted.
+      summary.held++
+      settle.push({ id, due: new Date(outcome.wait).toISOString(), attempts, rank: rankOf.get(id)! })
+      return
+    }
     if (outcome === 'gone') {
       summary.gone++
       gone.push(id)
@@ -217,7 +261,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
     } else summary.failed++
     done.push(...ready)
     if (heldUntil) summary.held++
-    settle.push({ id, due: heldUntil, attempts: 0 })
+    settle.push({ id, due: heldUntil, attempts: 0, rank: rankOf.get(id)! })
   })
   // Whoever the pass could not settle (an exception before sending) is a failed try, counted like any other.
   for (const { subscription_id: id, attempts } of claimed)
@@ -227,6 +271,7 @@ export async function sendDue(db: Db, now: Date, options: SendOptions): Promise<
   await nextTurn()
   await markDelivered(ndb, delivered, stamp, CHUNK)
   await deleteSubscriptions(ndb, gone, CHUNK)
-  await settleOutbox(ndb, settle, new Date(now.getTime() + options.burstMs).toISOString(), CHUNK)
+  const due = { burst: new Date(now.getTime() + options.burstMs).toISOString(), urgent: stamp, urgentRank: URGENT_RANK }
+  await settleOutbox(ndb, settle, due, CHUNK)
   return summary
 }

@@ -37,15 +37,17 @@ export async function notifyRound(
 ): Promise<{ told: number; sent: number }> {
   let told = 0
   let sent = 0
-  for (let round = 0; round < 1000; round++) {
+  // Dispatch and send take turns, a batch each: a Warning written while a large fan-out is being sent is matched
+  // before the next batch, due at once, and claimed in the urgent lane ahead of what is left of the fan-out.
+  let dispatching = true
+  let sending = true
+  for (let round = 0; round < 2000 && (dispatching || sending); round++) {
     const pass = await dispatchEvents(db, now(), { owner: options.owner, burstMs: options.burstMs })
     told += pass.told
-    if (!pass.events) break
-  }
-  for (let round = 0; round < 1000; round++) {
+    dispatching = pass.events > 0
     const summary = await sendDue(db, now(), options)
     sent += summary.sent
-    if (!summary.sent && !summary.failed && !summary.gone && !summary.held) break
+    sending = summary.sent + summary.failed + summary.gone + summary.held > 0
   }
   const email = options.email
   if (email)

@@ -123,11 +123,9 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     expect(forged).toMatch(/action="\/api\/notify\/email\/confirm\?id=/)
     expect((await api.app.request(link, { method: 'POST' })).status).toBe(200)
 
+    // Critical skips the burst (issue 39): sent in the first round, what else waits with it.
     await create('Boil water notice', 'Critical')
     await create('Library closed', 'Info')
-    await round()
-    expect(catcher.caught).toEqual([])
-    later(BURST + 1000)
     await round()
     expect(catcher.caught).toHaveLength(1)
     const mail = catcher.caught[0]!

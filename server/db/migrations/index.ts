@@ -21,6 +21,7 @@ import { notifyEmail } from './018-notify-email.ts'
 import { itemsFeedStamp } from './019-items-feed-stamp.ts'
 import { notifyTokens } from './020-notify-tokens.ts'
 import { feedLeftOut } from './022-feed-left-out.ts'
+import { notifyUrgency } from './023-notify-urgency.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -48,5 +49,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '019-items-feed-stamp': itemsFeedStamp,
     '020-notify-tokens': notifyTokens,
     '022-feed-left-out': feedLeftOut,
+    '023-notify-urgency': notifyUrgency,
   }
 }

@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../index.ts'
 import type { ItemRow } from '../schema.ts'
+import { URGENT_RANK } from './notify-claims.ts'
 import { notifyDb, type NotifyDb } from './notify-tables.ts'
 
 export type QueuedWrite = { item_id: number | null; feed_id: string | null; stamp: string | null; created_at: string }
@@ -79,15 +80,29 @@ export async function recordPushTold(db: NotifyDb, rows: (Told & { place: string
   return fresh.map((entry) => entry.subscription_id)
 }
 
-/** An outbox row per subscriber, due at the burst's end; one already waiting keeps its time. */
-export async function startBursts(db: NotifyDb, subscribers: string[], due: string, chunk: number): Promise<void> {
+/** The items' priorities, so a pass matches the most pressing first. */
+export function itemPriorities(db: Db, ids: number[]): Promise<{ id: number; priority: string }[]> {
+  return db.selectFrom('items').select(['id', 'priority']).where('id', 'in', ids).execute()
+}
+
+/**
+ * An outbox row per subscriber, due at `due` with the item's priority rank. One already waiting keeps its time, but
+ * takes the lower rank, and an urgent item (due now) brings its time forward unless the row is backing off after a
+ * failure: what waits goes out with it, in one message.
+ */
+export async function startBursts(db: NotifyDb, subscribers: string[], due: string, rank: number, chunk: number): Promise<void> {
   for (let at = 0; at < subscribers.length; at += chunk) {
-    const values = subscribers.slice(at, at + chunk).map((id) => ({ subscription_id: id, due_at: due }))
+    const values = subscribers.slice(at, at + chunk).map((id) => ({ subscription_id: id, due_at: due, priority_rank: rank }))
     if (values.length)
       await db
         .insertInto('push_outbox')
         .values(values)
-        .onConflict((oc) => oc.column('subscription_id').doNothing())
+        .onConflict((oc) =>
+          oc.column('subscription_id').doUpdateSet({
+            priority_rank: sql<number>`case when excluded.priority_rank < push_outbox.priority_rank then excluded.priority_rank else push_outbox.priority_rank end`,
+            due_at: sql<string>`case when excluded.priority_rank <= ${URGENT_RANK} and push_outbox.attempts = 0 and excluded.due_at < push_outbox.due_at then excluded.due_at else push_outbox.due_at end`,
+          }),
+        )
         .execute()
   }
 }

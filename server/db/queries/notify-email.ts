@@ -1,11 +1,15 @@
 // Email alert rows (email_subscriptions, email_told; server/notify/email.ts): one subscription per address and place,
 // confirmed by its link, claimed with a lease while its alert is sent.
+import { sql, type SqlBool } from 'kysely'
+import { PRIORITIES } from '../../../src/lib/items.ts'
 import type { Db } from '../index.ts'
 import type { ItemRow } from '../schema.ts'
-import { LEASE_MS } from './notify-claims.ts'
+import { LEASE_MS, URGENT_RANK } from './notify-claims.ts'
 import { notifyDb, type EmailTables } from './notify-tables.ts'
 
 type EmailRow = EmailTables['email_subscriptions']
+/** critical, urgent, high, warning: instant emails for these skip the burst. */
+const URGENT_WORDS = PRIORITIES.slice(0, URGENT_RANK + 1).map((word) => word.toLowerCase())
 type Settings = Pick<EmailRow, 'sections' | 'min_rank' | 'mode' | 'lang' | 'token_hash' | 'token_expires_at'>
 
 /** The subscription of an address and place, and whether it is confirmed. */
@@ -82,20 +86,25 @@ export async function claimDueEmails(
 ): Promise<ClaimedEmail[]> {
   const ndb = notifyDb(db)
   const stamp = now.toISOString()
+  const urgent = sql<SqlBool>`lower(i.priority) in (${sql.join(URGENT_WORDS)})`
   const due = await ndb
     .selectFrom('email_subscriptions as s')
     .innerJoin('email_told as t', 't.subscription_id', 's.id')
+    .innerJoin('items as i', 'i.id', 't.item_id')
     .select(['s.id'])
     .where('t.sent_at', 'is', null)
     .where('s.confirmed_at', 'is not', null)
     .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<=', stamp)]))
     .where((eb) =>
       eb.or([
-        eb.and([eb('s.mode', '=', 'instant'), eb('t.created_at', '<=', burstEnd)]),
+        // Instant: once the burst has ended, or at once for Warning and above (issue 39).
+        eb.and([eb('s.mode', '=', 'instant'), eb.or([eb('t.created_at', '<=', burstEnd), urgent])]),
         eb.and([eb('s.mode', '=', 'daily'), eb.or([eb('s.last_sent_at', 'is', null), eb('s.last_sent_at', '<=', dayAgo)])]),
       ]),
     )
     .groupBy('s.id')
+    // Instant Warnings first: a batch of digests never delays one.
+    .orderBy(sql`min(case when s.mode = 'instant' and ${urgent} then 0 else 1 end)`)
     .limit(limit)
     .execute()
   if (!due.length) return []

@@ -88,22 +88,39 @@ export async function deleteSubscriptions(db: NotifyDb, ids: string[], chunk: nu
 }
 
 /**
- * Each claimed row: kept for a later time (held or retried), else deleted unless something arrived while it was
- * being sent (then due after a new burst). The claim is released either way.
+ * Each claimed row: kept for a later time (held or retried) with its rank, else deleted unless something arrived
+ * while it was being sent: then due after a new burst, or at `urgentDue` (now) if what arrived is Warning or above.
+ * The claim is released either way.
  */
 export async function settleOutbox(
   db: NotifyDb,
-  rows: { id: string; due: string | null; attempts: number }[],
-  burstDue: string,
+  rows: { id: string; due: string | null; attempts: number; rank: number }[],
+  due: { burst: string; urgent: string; urgentRank: number },
   chunk: number,
 ): Promise<void> {
-  const later = rows.filter((row) => row.due)
-  for (const row of later)
-    await db
-      .updateTable('push_outbox')
-      .set({ due_at: row.due!, attempts: row.attempts, claimed_until: null, claimed_by: null })
-      .where('subscription_id', '=', row.id)
-      .execute()
+  // Rows kept for later, one statement per time, attempts and rank: a push service's pause holds a whole batch
+  // to one time (200 statements a pass before).
+  const later = new Map<string, { due: string; attempts: number; rank: number; ids: string[] }>()
+  for (const row of rows) {
+    if (!row.due) continue
+    const key = `${row.due}|${row.attempts}|${row.rank}`
+    const group = later.get(key) ?? { due: row.due, attempts: row.attempts, rank: row.rank, ids: [] }
+    group.ids.push(row.id)
+    later.set(key, group)
+  }
+  for (const group of later.values())
+    for (let at = 0; at < group.ids.length; at += chunk)
+      await db
+        .updateTable('push_outbox')
+        .set({
+          due_at: group.due,
+          attempts: group.attempts,
+          priority_rank: sql<number>`case when priority_rank < ${group.rank} then priority_rank else ${group.rank} end`,
+          claimed_until: null,
+          claimed_by: null,
+        })
+        .where('subscription_id', 'in', group.ids.slice(at, at + chunk))
+        .execute()
   const finished = rows.filter((row) => !row.due).map((row) => row.id)
   for (let at = 0; at < finished.length; at += chunk) {
     const part = finished.slice(at, at + chunk)
@@ -116,7 +133,12 @@ export async function settleOutbox(
       .execute()
     await db
       .updateTable('push_outbox')
-      .set({ due_at: burstDue, attempts: 0, claimed_until: null, claimed_by: null })
+      .set({
+        due_at: sql<string>`case when priority_rank <= ${due.urgentRank} then ${due.urgent} else ${due.burst} end`,
+        attempts: 0,
+        claimed_until: null,
+        claimed_by: null,
+      })
       .where('subscription_id', 'in', part)
       .execute()
   }

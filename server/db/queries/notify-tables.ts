@@ -46,6 +46,8 @@ export type NotifyTables = {
     subscription_id: string
     due_at: string
     attempts: Generated<number>
+    /** The priority rank of the most pressing item waiting (migration 023): 0 Critical … 7 Low, 8 while claimed. */
+    priority_rank: Generated<number>
     claimed_until: string | null
     claimed_by: string | null
   }
