@@ -34,13 +34,3 @@ export function itemsOfLists(lists: PlaceLists, city: City, section: FollowedSec
   const answer = JSON.parse(body.toString()) as Record<FollowedSection, { messages: AlertItem[] }>
   return answer[section].messages.map((item) => ({ ...item, updatedAt: updated.get(item.id) ?? now.toISOString() }))
 }
-
-/** The place's items in one section, most pressing first, as the live section lists them. */
-export async function placeItems(
-  db: Db,
-  city: City & { route: string },
-  section: FollowedSection,
-  now: Date,
-): Promise<PlaceItem[]> {
-  return itemsOfLists(await placeLists(db, city), city, section, now)
-}

@@ -11,6 +11,10 @@ declare module '*.json?part=staff' {
   const texts: Record<string, string>
   export default texts
 }
+declare module '*.json?part=later' {
+  const texts: Record<string, string>
+  export default texts
+}
 declare module '*.json?part=offer' {
   const texts: Record<string, string>
   export default texts

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notifyDb } from '../../server/db/queries/notify-tables.ts'
 import { createMailer } from '../../server/lib/mail.ts'
 import { vapidKeys } from '../../server/notify/keys.ts'
 import { notifyRound } from '../../server/notify/start.ts'
@@ -220,7 +221,7 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     await subscribe('known@example.org')
     const confirm = pathOf(linkIn((await mailsTo('known@example.org'))[0]!.text, 'confirm'))
     expect((await api.app.request(confirm, { method: 'POST' })).status).toBe(200)
-    const rows = async () => (await api.store.db.selectFrom('email_subscriptions').select('id').execute()).length
+    const rows = async () => (await notifyDb(api.store.db).selectFrom('email_subscriptions').select('id').execute()).length
     const before = await rows()
     const mailsBefore = api.mails.length
     later(3_600_000)

@@ -63,6 +63,9 @@ const REPEATED = new Set([
   'responseType',
 ])
 
+/** The five XML entities: the only names decoded. */
+const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' }
+
 const parser = new XMLParser({
   // Attributes are never read (CAP carries its data in elements): a huge attribute costs a scan, nothing more.
   ignoreAttributes: true,
@@ -73,8 +76,9 @@ const parser = new XMLParser({
   // The five XML entities and numeric character references ("Caf&#233;", "&#x2019;") are decoded, once, and no
   // HTML names ("&nbsp;" stays as written); a document type (where entity bombs live) is refused before parsing.
   processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 100 },
-  // An object here is the parser's list of named entities, and turns numeric references on.
-  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
+  // An object here is the parser's list of named entities, and turns numeric references on (fast-xml-parser 5 reads
+  // it so; its types say boolean only).
+  htmlEntities: XML_ENTITIES as unknown as boolean,
   maxNestedTags: CAP_MAX_DEPTH,
   isArray: (name) => REPEATED.has(name),
 })
