@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { slowRegistryBody, startSlowHost } from './lib/slow-registry.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { MAX_REGISTRY_ROWS } from '../server/feeds/adapters/wzdx-registry.ts'
 import { parseFeedsConfig } from '../server/feeds/config.ts'
@@ -42,32 +43,8 @@ const alert = {
 
 /** Runs the phase on its own SQLite database and loopback servers; the report's lines. */
 export async function lanesBench(): Promise<string> {
-  let open = 0
-  let mostOpen = 0
-  let slowHits = 0
-  const slow = createServer((_request, response) => {
-    slowHits++
-    mostOpen = Math.max(mostOpen, ++open)
-    setTimeout(() => {
-      open--
-      response.writeHead(503).end('busy')
-    }, SLOW_MS).unref()
-  })
-  await new Promise<void>((done) => slow.listen(0, '127.0.0.1', done))
-  const slowOrigin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`
-  const registry = JSON.stringify(
-    Array.from({ length: ROWS }, (_, n) => ({
-      state: 'Iowa',
-      issuingorganization: 'Slow DOT',
-      feedname: `Slow feed ${n}`,
-      url: { url: `${slowOrigin}/wzdx/${n}` },
-      format: 'GeoJSON',
-      version: '4.2',
-      active: true,
-      needapikey: false,
-      datafeed_frequency_update: '1m',
-    })),
-  )
+  const slow = await startSlowHost(SLOW_MS)
+  const registry = slowRegistryBody(slow.origin, ROWS, 'Slow DOT')
   const fast = createServer((request, response) => {
     const body = request.url === '/registry' ? registry : JSON.stringify({ items: [alert] })
     response.writeHead(200, { 'content-type': 'application/json' }).end(body)
@@ -123,7 +100,7 @@ export async function lanesBench(): Promise<string> {
   const lines: string[] = []
   try {
     const started = performance.now()
-    while (!registryAt || slowHits < LISTED_LANE.concurrency) {
+    while (!registryAt || slow.hits() < LISTED_LANE.concurrency) {
       if (performance.now() - started > 60_000) throw new Error('the registry did not run in 60 s')
       await new Promise((done) => setTimeout(done, 20))
     }
@@ -146,13 +123,12 @@ export async function lanesBench(): Promise<string> {
       await new Promise((done) => setTimeout(done, ROUND_MS))
     }
     lines.push(
-      `  listed lane     ${slowHits} slow requests in ${((performance.now() - started) / 1000).toFixed(1)} s, at most ${mostOpen} open at once (concurrency ${LISTED_LANE.concurrency}); one lane (before) would have held NWS ${((ROWS * SLOW_MS) / 60_000).toFixed(0)} min per pass of the list, ${((Math.min(ROWS, MAX_REGISTRY_ROWS) * SLOW_MS) / 60_000).toFixed(0)} min with the cap alone`,
+      `  listed lane     ${slow.hits()} slow requests in ${((performance.now() - started) / 1000).toFixed(1)} s, at most ${slow.mostOpen()} open at once (concurrency ${LISTED_LANE.concurrency}); one lane (before) would have held NWS ${((ROWS * SLOW_MS) / 60_000).toFixed(0)} min per pass of the list, ${((Math.min(ROWS, MAX_REGISTRY_ROWS) * SLOW_MS) / 60_000).toFixed(0)} min with the cap alone`,
     )
   } finally {
     await engine.stop()
     await store.db.destroy()
-    slow.closeAllConnections()
-    slow.close()
+    await slow.close()
     fast.close()
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,8 +1,6 @@
 // A hostile registry publisher lists 3,000 feeds on a host that answers each after a long wait: the registry keeps
 // its first MAX_REGISTRY_ROWS, they run in a lane of their own, and the configured alert feed keeps its schedule.
-import { createServer, type Server } from 'node:http'
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,50 +13,11 @@ import { feedsSchema } from '../../server/schemas.ts'
 import { backends } from './backends.ts'
 import { feedItem, itemsBody, startFeedServer } from './feeds-fake.ts'
 import { startHarness, type Harness } from './harness.ts'
+import { slowRegistryBody, startSlowHost } from '../../scripts/lib/slow-registry.ts'
 
 const T0 = new Date('2026-11-23T18:00:00.000Z')
 const ROWS = 3000
 const SLOW_MS = 1500
-
-/** A host that holds every request SLOW_MS, then answers 503: a feed on it takes the whole wait each run. */
-async function startSlowHost() {
-  let hits = 0
-  let open = 0
-  let mostOpen = 0
-  const server: Server = createServer((_request, response) => {
-    hits++
-    mostOpen = Math.max(mostOpen, ++open)
-    setTimeout(() => {
-      open--
-      response.writeHead(503).end('busy')
-    }, SLOW_MS).unref()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits: () => hits,
-    mostOpen: () => mostOpen,
-    close: () => {
-      server.closeAllConnections()
-      return new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
-const registryBody = (slowOrigin: string) =>
-  JSON.stringify(
-    Array.from({ length: ROWS }, (_, n) => ({
-      state: 'Iowa',
-      issuingorganization: 'Hostile DOT',
-      feedname: `Slow feed ${n}`,
-      url: { url: `${slowOrigin}/wzdx/${n}` },
-      format: 'GeoJSON',
-      version: '4.2',
-      active: true,
-      needapikey: false,
-      datafeed_frequency_update: '1m',
-    })),
-  )
 
 describe.each(await backends())('a 3,000-row registry on a slow host, on $name', (backend) => {
   let api: Harness
@@ -81,9 +40,9 @@ describe.each(await backends())('a 3,000-row registry on a slow host, on $name',
     api = await startHarness(backend, { DEMO_DATA: '0' })
     api.clock.now = T0
     fake = await startFeedServer()
-    slow = await startSlowHost()
+    slow = await startSlowHost(SLOW_MS)
     fake.pages.set('/nws', { body: itemsBody([feedItem('flood-1')]) })
-    fake.pages.set('/registry', { body: registryBody(slow.origin) })
+    fake.pages.set('/registry', { body: slowRegistryBody(slow.origin, ROWS, 'Hostile DOT') })
     const groups = {
       alerts: [
         {
