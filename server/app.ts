@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { AppEnv, Deps } from './env.ts'
 import { errorBody } from '../src/lib/errors.ts'
 import { baseHeaders } from './lib/headers.ts'
+import { turns } from './lib/turns.ts'
 import { admin } from './routes/admin.ts'
 import { assistant } from './routes/assistant.ts'
 import { auth } from './routes/auth.ts'
@@ -30,7 +31,9 @@ export function createApp(deps: Deps) {
   // Only requests that can carry a body are measured: reading a GET's body would build a full Request.
   const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json(errorBody('body_too_large'), 413) })
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limit)
+  // Answered in the poll that read it, before any waiting turn: what a load balancer asks must not queue.
   app.get('/api/health', (c) => c.json({ ok: true }, 200))
+  app.use('*', turns)
   app.route('/', reaction).route('/', items).route('/', manage).route('/', auth).route('/', oauth).route('/', admin)
   app.route('/', assistant)
   app.route('/', feeds)

@@ -1,10 +1,10 @@
-// Times GET /api/health every 10 ms from a process of its own until SIGTERM, then writes the times (ms) as JSON to
-// stdout (bench:feeds). A probe inside the bench process also waited for the bench's own work, serving a 25.8 MB
+// Times GET /api/health every 10 ms from a process of its own until SIGTERM, then writes each probe's start (epoch
+// ms) and time (ms) as JSON pairs to stdout (bench:feeds). A probe inside the bench process also waited for the bench's own work, serving a 25.8 MB
 // feed and driving the reaction load, and counted that as the API's.
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const port = Number(process.argv[2])
-const times: number[] = []
+const times: [number, number][] = []
 let stopped = false
 process.on('SIGTERM', () => {
   stopped = true
@@ -13,7 +13,7 @@ while (!stopped) {
   const started = performance.now()
   try {
     await (await fetch(`http://localhost:${port}/api/health`)).arrayBuffer()
-    times.push(performance.now() - started)
+    times.push([Math.round(performance.timeOrigin + started), performance.now() - started])
   } catch {
     // A refused probe is not a time.
   }

@@ -117,6 +117,9 @@ export function decodeInWorker(
   return inWorker<PreparedResult>({ adapter, body, context }, timeoutMs, 'Decoding', transfer)
 }
 
+/** The nice value of a kept decode worker's thread (FEEDS_DECODE_NICE, server/feeds/worker.ts). */
+export const decodeThreadNice = (): Promise<number> => inWorker<number>({ kind: 'priority' }, DECODE_TIMEOUT_MS, 'Priority')
+
 /**
  * Parses zone texts (answers or stored rows) in a kept worker: each URL's capped shape, or null when its
  * text is not a zone geometry.

@@ -1,6 +1,7 @@
 // The decode worker thread, kept between runs (server/feeds/decode.ts): for each job posted it parses one feed
 // body with its adapter and prepares its items (shapes capped, serialised, hashed), or parses a batch of NWS
 // zone shapes, so no 10 MB JSON.parse, no 14 MB polygon and no hashing ever blocks requests.
+import { getPriority, setPriority } from 'node:os'
 import { getHeapStatistics } from 'node:v8'
 import { parentPort } from 'node:worker_threads'
 import { bodyText } from '../lib/body-text.ts'
@@ -16,11 +17,25 @@ export type DecodeBody = string | { bytes: Uint8Array; contentType: string }
 export type DecodeJob = { kind?: 'decode'; adapter: string; body: DecodeBody; context: DecodeContext }
 /** Zone texts by URL (fetched answers or stored rows); the reply lists each URL's shape, or null. */
 export type ZonesJob = { kind: 'zones'; texts: [string, string][] }
-export type WorkerJob = DecodeJob | ZonesJob
+/** This thread's nice value (tests and operators check that decoding yields the cores to requests). */
+export type PriorityJob = { kind: 'priority' }
+export type WorkerJob = DecodeJob | ZonesJob | PriorityJob
 /** A job's result or error, and this thread's heap after it (a worker grown past its limit is not kept). */
 export type WorkerReply<T> = ({ ok: true; result: T } | { ok: false; error: string }) & { heapMb: number }
 export type DecodeReply = WorkerReply<PreparedResult>
 export type ZonesReply = WorkerReply<[string, ZoneShape | null][]>
+
+/**
+ * The nice value this thread takes, from `FEEDS_DECODE_NICE` (0-19, 10 when unset or not such a number): a
+ * 25 MB alert list decoding on one core while requests want both must not make the visitors wait. On Linux the
+ * nice value is a thread's own (setpriority with who 0 changes the calling thread only), so the API's request
+ * thread keeps its priority.
+ * @example decodeNice({ FEEDS_DECODE_NICE: '0' }) // 0
+ */
+export function decodeNice(env: Record<string, string | undefined>): number {
+  const nice = Number(env['FEEDS_DECODE_NICE'] ?? '10')
+  return Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 10
+}
 
 function bodyOf(body: DecodeBody, binary: boolean): string {
   if (typeof body === 'string') return body
@@ -44,14 +59,23 @@ async function decode(job: DecodeJob): Promise<PreparedResult> {
   }
 }
 
-async function reply(job: WorkerJob): Promise<DecodeReply | ZonesReply> {
+async function reply(job: WorkerJob): Promise<WorkerReply<unknown>> {
   const heapMb = () => getHeapStatistics().total_heap_size / 2 ** 20
   try {
+    if (job.kind === 'priority') return { ok: true, result: getPriority(), heapMb: heapMb() }
     return job.kind === 'zones'
       ? { ok: true, result: job.texts.map(([url, text]) => [url, zoneShape(text)]), heapMb: heapMb() }
       : { ok: true, result: await decode(job), heapMb: heapMb() }
   } catch (error) {
     return { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 300), heapMb: heapMb() }
+  }
+}
+
+if (parentPort) {
+  try {
+    setPriority(decodeNice(process.env))
+  } catch {
+    // Not permitted (some containers refuse it): decode at the process's priority.
   }
 }
 

@@ -18,14 +18,14 @@ const feed = (fields: Record<string, unknown> = {}) => ({
 })
 
 describe('feed configuration', () => {
-  it('ships the NWS national alerts on, every 90 s, 15 MB, with the contact in the User-Agent', () => {
+  it('ships the NWS national alerts on, every 60 s (the publisher's limit), 15 MB, with the contact in the User-Agent', () => {
     const config = loadFeedsConfig({})
     const nws = config.feeds.find((one) => one.id === 'nws-alerts')!
     expect(nws).toMatchObject({
       enabled: true,
       adapter: 'nws',
       url: 'https://api.weather.gov/alerts/active?status=actual',
-      scheduleSeconds: 90,
+      scheduleSeconds: 60,
       maxBytes: 15_000_000,
       problem: null,
     })

@@ -1,13 +1,14 @@
 // Decoding in a kept worker thread, and the scheduler: due feeds run, two engines on one database fetch a feed once.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feedRow } from '../../server/db/queries/feeds.ts'
 import { parseFeedsConfig } from '../../server/feeds/config.ts'
-import { decodeInWorker, decodeWorkerCount, keptDecodeWorkers, zonesInWorker } from '../../server/feeds/decode.ts'
+import { decodeInWorker, decodeThreadNice, decodeWorkerCount, keptDecodeWorkers, zonesInWorker } from '../../server/feeds/decode.ts'
+import { decodeNice } from '../../server/feeds/worker.ts'
 import { startFeedEngine } from '../../server/feeds/scheduler.ts'
 import { backends } from './backends.ts'
 import { feedItem, itemsBody, startFeedServer } from './feeds-fake.ts'
@@ -95,6 +96,15 @@ describe('the kept decode worker', () => {
   it('keeps 1 to 8 workers as FEEDS_DECODE_WORKERS says, 1 otherwise', () => {
     expect([undefined, '2', '8', '9', '0', 'x'].map((value) => decodeWorkerCount({ FEEDS_DECODE_WORKERS: value }))).toEqual([
       1, 2, 8, 1, 1, 1,
+    ])
+  })
+
+  it('decodes at a lower priority than the request thread, which keeps its own', async () => {
+    const own = getPriority()
+    expect(await decodeThreadNice()).toBe(Math.max(own, 10))
+    expect(getPriority()).toBe(own)
+    expect([undefined, '0', '19', '20', '-5', 'x'].map((value) => decodeNice({ FEEDS_DECODE_NICE: value }))).toEqual([
+      10, 0, 19, 10, 10, 10,
     ])
   })
 })
