@@ -6,7 +6,7 @@ import { pageLocale } from '../../lib/client/page.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { localError } from '../../lib/messages.ts'
 import { $now } from '../../lib/stores/clock.ts'
-import { $feedRuns, $feeds, feedStatus, retryFeeds, runFeedNow, type FeedRunState } from '../../lib/stores/feeds.ts'
+import { $feedRuns, $feeds, feedStatus, leftOutLines, retryFeeds, runFeedNow, type FeedRunState } from '../../lib/stores/feeds.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { FormError } from './Field.tsx'
 
@@ -124,6 +124,20 @@ export function FeedHealth({ t }: { t: T }) {
                         <span className="muted feed-skipped">
                           {' '}
                           {t('feeds.skipped', { count: (feed.skipped ?? 0).toLocaleString(pageLocale) })}
+                        </span>
+                      )}
+                      {/* Left out on purpose (ended, tests, cancels, updates, shown by another feed): counted, never silent. */}
+                      {leftOutLines(feed).length > 0 && (
+                        <span className="muted feed-left-out" title={t('feeds.leftOutLabel')}>
+                          {' '}
+                          {leftOutLines(feed)
+                            .map((line) =>
+                              t(`feeds.leftOut.${line.reason}`, {
+                                count: line.count.toLocaleString(pageLocale),
+                                reason: line.code,
+                              }),
+                            )
+                            .join(' · ')}
                         </span>
                       )}
                     </td>

@@ -26,6 +26,25 @@ export function feedStatus(feed: Pick<FeedHealth, 'enabled' | 'failures' | 'stal
   return feed.lastSuccessAt ? 'ok' : 'waiting'
 }
 
+/** Reasons a run leaves items out on purpose that the panel names (server/feeds/types.ts); others show as they come. */
+export const LEFT_OUT_REASONS = ['ended', 'test', 'cancel', 'replaced', 'duplicate'] as const
+export type LeftOutLine = { reason: (typeof LEFT_OUT_REASONS)[number] | 'other'; count: number; code: string }
+
+/**
+ * What the last run left out on purpose, most first: one line per reason with a positive count. `zones` is the
+ * panel's "waiting for zone shapes" already (withheld), so it is left to that line when the feed reports one.
+ * @example leftOutLines({ leftOut: { test: 2, ended: 5 } }) // [{ reason: 'ended', count: 5, code: 'ended' }, { reason: 'test', count: 2, code: 'test' }]
+ */
+export function leftOutLines(feed: Pick<FeedHealth, 'leftOut' | 'withheld'>): LeftOutLine[] {
+  return Object.entries(feed.leftOut ?? {})
+    .filter(([code, count]) => Number.isInteger(count) && count > 0 && !(code === 'zones' && (feed.withheld ?? 0) > 0))
+    .map(([code, count]) => {
+      const known = (LEFT_OUT_REASONS as readonly string[]).includes(code)
+      return { reason: known ? (code as LeftOutLine['reason']) : 'other', count, code: code.slice(0, 40) }
+    })
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
+}
+
 const RANK: Record<FeedStatus, number> = { failing: 0, stale: 1, waiting: 2, ok: 3, off: 4 }
 
 /** Feeds that need attention first, then by name, so the panel reads top-down. */

@@ -3,7 +3,7 @@ import { mostSevere, notInStatuses, warningsOf } from '../../../src/lib/dashboar
 import { itemSource, nwsAlertId } from '../../../src/lib/live/feed-source.ts'
 import type { AlertItem } from '../../../src/lib/items.ts'
 import type { WeatherAlert } from '../../../src/lib/weather/alerts.ts'
-import { feedStatus, sortFeeds } from '../../../src/lib/stores/feeds.ts'
+import { feedStatus, leftOutLines, sortFeeds } from '../../../src/lib/stores/feeds.ts'
 import type { FeedHealth } from '../../../src/lib/api/porchlight.ts'
 import { alertItem } from '../live/alert-item.ts'
 
@@ -123,5 +123,18 @@ describe('feed health', () => {
       feed({ id: 'd', name: 'A ok' }),
     ])
     expect(sorted.map((f) => f.id)).toEqual(['c', 'd', 'a', 'b'])
+  })
+
+  it('names what the last run left out on purpose, most first, without repeating the zone wait', () => {
+    expect(leftOutLines({ leftOut: { test: 2, ended: 5, zones: 3, duplicate: 0 }, withheld: 3 })).toEqual([
+      { reason: 'ended', count: 5, code: 'ended' },
+      { reason: 'test', count: 2, code: 'test' },
+    ])
+    // A reason the panel has no words for is still counted, under its code; zones without a withheld count shows.
+    expect(leftOutLines({ leftOut: { zones: 4, 'no-area': 1 } })).toEqual([
+      { reason: 'other', count: 4, code: 'zones' },
+      { reason: 'other', count: 1, code: 'no-area' },
+    ])
+    expect(leftOutLines({})).toEqual([])
   })
 })
