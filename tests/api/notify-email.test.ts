@@ -54,6 +54,8 @@ describe.each(await backends())('email alerts on $name', (backend) => {
   let api: Harness
   let admin: string
   let catcher: Awaited<ReturnType<typeof startCatcher>>
+  // One mailer for the file, as the API keeps one: its pooled connections end in afterAll.
+  let mailer: ReturnType<typeof createMailer>
   const BURST = 300_000
 
   const round = (email = true) =>
@@ -66,7 +68,7 @@ describe.each(await backends())('email alerts on $name', (backend) => {
       ...(email
         ? {
             email: {
-              mailer: createMailer(catcher.url, 'Porchlight <alerts@porchlight.example>'),
+              mailer,
               apiUrl: 'https://api.porchlight.example',
               secret: api.config.jwtSecret,
               burstMs: BURST,
@@ -90,6 +92,7 @@ describe.each(await backends())('email alerts on $name', (backend) => {
 
   beforeAll(async () => {
     catcher = await startCatcher()
+    mailer = createMailer(catcher.url, 'Porchlight <alerts@porchlight.example>')
     api = await startHarness(backend, {
       SMTP_URL: catcher.url,
       SITE_URL: 'https://porchlight.example',
@@ -98,6 +101,7 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     admin = (await api.signIn('superadmin')).token
   })
   afterAll(async () => {
+    mailer.close?.()
     await api.close()
     await catcher.close()
   })
