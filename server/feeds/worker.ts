@@ -26,15 +26,15 @@ export type DecodeReply = WorkerReply<PreparedResult>
 export type ZonesReply = WorkerReply<[string, ZoneShape | null][]>
 
 /**
- * The nice value this thread takes, from `FEEDS_DECODE_NICE` (0-19, 10 when unset or not such a number): a
- * 25 MB alert list decoding on one core while requests want both must not make the visitors wait. On Linux the
- * nice value is a thread's own (setpriority with who 0 changes the calling thread only), so the API's request
- * thread keeps its priority.
- * @example decodeNice({ FEEDS_DECODE_NICE: '0' }) // 0
+ * The nice value this thread takes, from `FEEDS_DECODE_NICE` (0-19, 0 when unset or not such a number). On Linux
+ * the nice value is a thread's own (setpriority with who 0 changes the calling thread only), so the API's request
+ * thread keeps its priority. Off by default: at 10, with the machine loaded (load average 20-30), decoding got so
+ * little of the CPU that feeds missed their runs, and an alert list must not wait for visitors either.
+ * @example decodeNice({ FEEDS_DECODE_NICE: '5' }) // 5
  */
 export function decodeNice(env: Record<string, string | undefined>): number {
-  const nice = Number(env['FEEDS_DECODE_NICE'] ?? '10')
-  return Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 10
+  const nice = Number(env['FEEDS_DECODE_NICE'] ?? '0')
+  return Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 0
 }
 
 function bodyOf(body: DecodeBody, binary: boolean): string {
@@ -71,9 +71,10 @@ async function reply(job: WorkerJob): Promise<WorkerReply<unknown>> {
   }
 }
 
-if (parentPort) {
+const nice = decodeNice(process.env)
+if (parentPort && nice > 0) {
   try {
-    setPriority(decodeNice(process.env))
+    setPriority(nice)
   } catch {
     // Not permitted (some containers refuse it): decode at the process's priority.
   }

@@ -7,7 +7,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feedRow } from '../../server/db/queries/feeds.ts'
 import { parseFeedsConfig } from '../../server/feeds/config.ts'
-import { decodeInWorker, decodeThreadNice, decodeWorkerCount, keptDecodeWorkers, zonesInWorker } from '../../server/feeds/decode.ts'
+import {
+  decodeInWorker,
+  decodeThreadNice,
+  decodeWorkerCount,
+  keptDecodeWorkers,
+  zonesInWorker,
+} from '../../server/feeds/decode.ts'
 import { decodeNice } from '../../server/feeds/worker.ts'
 import { startFeedEngine } from '../../server/feeds/scheduler.ts'
 import { backends } from './backends.ts'
@@ -99,13 +105,11 @@ describe('the kept decode worker', () => {
     ])
   })
 
-  it('decodes at a lower priority than the request thread, which keeps its own', async () => {
-    const own = getPriority()
-    expect(await decodeThreadNice()).toBe(Math.max(own, 10))
-    expect(getPriority()).toBe(own)
+  it('reads FEEDS_DECODE_NICE as 0 to 19, 0 otherwise; unset, the decode thread runs at the process’s priority', async () => {
     expect([undefined, '0', '19', '20', '-5', 'x'].map((value) => decodeNice({ FEEDS_DECODE_NICE: value }))).toEqual([
-      10, 0, 19, 10, 10, 10,
+      0, 0, 19, 0, 0, 0,
     ])
+    expect(await decodeThreadNice()).toBe(getPriority())
   })
 })
 
