@@ -100,7 +100,10 @@ export function hostileBench(origin: string, now: number) {
           const sorted = probes.map(([, ms]) => ms).sort((a, b) => a - b)
           return {
             /** The five slowest probes: when each started (epoch ms) and how long it took. */
-            slowest: [...probes].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([at, ms]) => ({ at, ms })),
+            slowest: [...probes]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 5)
+              .map(([at, ms]) => ({ at, ms })),
             count: sorted.length,
             max: sorted.at(-1) ?? 0,
             p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,

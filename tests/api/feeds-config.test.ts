@@ -18,7 +18,7 @@ const feed = (fields: Record<string, unknown> = {}) => ({
 })
 
 describe('feed configuration', () => {
-  it('ships the NWS national alerts on, every 60 s (the publisher's limit), 15 MB, with the contact in the User-Agent', () => {
+  it('ships the NWS national alerts on, every 60 s (the publisher’s limit), 15 MB, with the contact in the User-Agent', () => {
     const config = loadFeedsConfig({})
     const nws = config.feeds.find((one) => one.id === 'nws-alerts')!
     expect(nws).toMatchObject({
