@@ -64,7 +64,7 @@ describe('requests take turns', () => {
     try {
       let reactionsDone = 0
       const reactions = Array.from({ length: 4 }, () =>
-        harness.app.request('/api/reaction?lat=47.74&lon=-121.98').then((response) => {
+        Promise.resolve(harness.app.request('/api/reaction?lat=47.74&lon=-121.98')).then((response: Response) => {
           reactionsDone++
           return response.status
         }),
