@@ -21,6 +21,7 @@ export const STAFF_PREFIXES: readonly string[] = [
   'staff',
   'feeds',
   'feedState',
+  'feedLeftOut',
 ]
 /** Prefixes of the assistant's texts, which load with the assistant. */
 export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']

@@ -132,7 +132,7 @@ export function FeedHealth({ t }: { t: T }) {
                           {' '}
                           {leftOutLines(feed)
                             .map((line) =>
-                              t(`feeds.leftOut.${line.reason}`, {
+                              t(`feedLeftOut.${line.reason}`, {
                                 count: line.count.toLocaleString(pageLocale),
                                 reason: line.code,
                               }),
