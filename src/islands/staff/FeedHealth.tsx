@@ -71,6 +71,7 @@ export function FeedHealth({ t }: { t: T }) {
             <tbody>
               {feeds.feeds.map((feed) => {
                 const status = feedStatus(feed)
+                const leftOut = leftOutLines(feed)
                 return (
                   <tr key={feed.id} className={status === 'off' ? 'inactive' : undefined}>
                     <th scope="row">
@@ -127,10 +128,10 @@ export function FeedHealth({ t }: { t: T }) {
                         </span>
                       )}
                       {/* Left out on purpose (ended, tests, cancels, updates, shown by another feed): counted, never silent. */}
-                      {leftOutLines(feed).length > 0 && (
+                      {leftOut.length > 0 && (
                         <span className="muted feed-left-out" title={t('feeds.leftOutLabel')}>
                           {' '}
-                          {leftOutLines(feed)
+                          {leftOut
                             .map((line) =>
                               t(`feedLeftOut.${line.reason}`, {
                                 count: line.count.toLocaleString(pageLocale),
