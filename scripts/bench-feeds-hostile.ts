@@ -84,7 +84,10 @@ export function hostileBench(origin: string, now: number) {
       zoneUrls.forEach((url, index) => insert.run(url, zoneText(index), at))
       db.exec('commit')
     },
-    /** /api/health answered every 10 ms until `stop()`, timed from a process of its own (lib/health-probe.ts). */
+    /**
+     * /api/health answered every 10 ms until `stop(since)`, timed from a process of its own (lib/health-probe.ts);
+     * `stop` keeps the probes started at `since` (epoch ms) or later.
+     */
     probe(port: number) {
       const child = spawn(process.execPath, ['scripts/lib/health-probe.ts', String(port)], {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -92,11 +95,13 @@ export function hostileBench(origin: string, now: number) {
       let out = ''
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
       return {
-        async stop() {
+        /** Ends the probe without reading it (the bench failed). */
+        kill: () => child.kill('SIGTERM'),
+        async stop(since = 0) {
           const exited = once(child, 'exit')
           child.kill('SIGTERM')
           await exited
-          const probes = JSON.parse(out || '[]') as [number, number][]
+          const probes = (JSON.parse(out || '[]') as [number, number][]).filter(([at]) => at >= since)
           const sorted = probes.map(([, ms]) => ms).sort((a, b) => a - b)
           return {
             /** The five slowest probes: when each started (epoch ms) and how long it took. */

@@ -2,7 +2,7 @@
 // thread's event loop did not turn, with the CPU that thread used meanwhile. A stall with its CPU close to
 // its length is our code holding the loop; one with little CPU is the machine not running the process.
 // Written to LOOP_STALLS_FILE as JSON every second and at exit; read back with readStalls.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 
 /** A stall: when it ended (epoch ms), how long the loop did not turn, and the thread's CPU meanwhile. */
 export type Stall = { at: number; ms: number; cpuMs: number; fromUs?: number; toUs?: number }
@@ -28,7 +28,11 @@ if (file) {
     last = now
     lastCpu = cpu
   }, TICK_MS).unref()
-  const save = (): void => writeFileSync(file, JSON.stringify(stalls))
+  // Written aside and renamed over, so a reader never meets a half-written file (it read as no stalls at all).
+  const save = (): void => {
+    writeFileSync(`${file}.next`, JSON.stringify(stalls))
+    renameSync(`${file}.next`, file)
+  }
   setInterval(save, 1000).unref()
   process.on('exit', save)
 }

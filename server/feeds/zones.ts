@@ -20,8 +20,11 @@ export const ZONE_FETCHES_PER_RUN = 150
 const ZONES_PER_WORKER = 40
 /** Stored zone rows read per query, with a pause between queries (node:sqlite reads synchronously). */
 const ROWS_PER_QUERY = 50
-/** Stored zone text handed to one worker: a worker takes a while to start, and this bounds what it holds. */
-const CHARS_PER_WORKER = 20_000_000
+/**
+ * Stored zone text handed to the worker in one job: the job is copied on the request thread, and 20 M characters held
+ * it 115 ms (bench:feeds); 2 M take about a tenth of that.
+ */
+const CHARS_PER_WORKER = 2_000_000
 /**
  * Memory kept for parsed zones, in characters of their polygon text (about 20 a vertex): 40 M is about
  * 2 million vertices, every US forecast, county and fire zone at the 5,000-vertex cap with room to spare.
@@ -76,7 +79,7 @@ const isDue = (known: Known, now: Date): boolean =>
 
 /**
  * Zones not in memory, or due there, from the table (another instance may have fetched them): read 50 a
- * query with a pause between, parsed in a worker per 20 million characters.
+ * query with a pause between, parsed in a worker per 2 million characters.
  */
 async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Promise<void> {
   let rows: FeedZoneRow[] = []
