@@ -291,7 +291,7 @@ const api = spawn(process.execPath, [...profile, '--import', './scripts/lib/loop
 })
 // The probe starts now, at the machine's priority, and the bench (the reaction load and the fake publishers) then
 // steps back to nice 10: on a deployment those are other machines, and on this one's 2 cores they took the CPU
-// the API and the probe wait for (max 173 ms with the bench at nice 0, while the API's loop never stalled 100 ms).
+// the API and the probe wait for (max 173 ms with the bench at nice 0).
 const health = hostile.probe(PORT)
 setPriority(10)
 const peakRssMb = (): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${api.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
