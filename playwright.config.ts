@@ -152,6 +152,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: process.env['CI'] ? 1 : 0,
+  // On CI the whole suite shares 2 cores with its servers (load 10-11): a sign-in form took 4.5 s to take input and
+  // the two sign-ins of one test ran past 30 s on both tries. More time there, the same checks.
+  timeout: process.env['CI'] ? 60_000 : 30_000,
+  expect: { timeout: process.env['CI'] ? 10_000 : 5_000 },
   // Two, or E2E_WORKERS (docs/testing.md). A test's time is mostly its browser's CPU, so more cores could take more
   // workers, but every sign-in comes from one address (staff@duvall.test signs in in eight specs): the API's limit of
   // 10 a minute per address and account could answer 429 once more workers bunch them.

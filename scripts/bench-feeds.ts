@@ -375,6 +375,14 @@ try {
     const done = [...finished].filter(([, ms]) => startedAt + ms <= at).map(([id]) => id)
     return done.length ? `after ${done.length} feeds, last ${done.at(-1)}` : 'before the first feed was stored'
   }
+  const stalls = readStalls(stallsFile, startedAt)
+  /** The API's loop stalls (over 50 ms) that overlapped a probe: none means the probe waited outside the request thread. */
+  const stallsDuring = (probe: { at: number; ms: number }): string => {
+    const overlapping = stalls.filter((stall) => stall.at > probe.at && stall.at - stall.ms < probe.at + probe.ms)
+    return overlapping.length
+      ? `API loop stalled ${overlapping.map((stall) => `${stall.ms} ms (${stall.cpuMs} ms CPU)`).join(', ')}`
+      : 'no API loop stall over 50 ms'
+  }
   const seconds = (id: string) => ((finished.get(id) ?? 0) / 1000).toFixed(1)
   console.log(`
 bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slice(0, 10)}
@@ -389,8 +397,8 @@ bench:feeds: ingestion on the real API (SQLite), ${new Date().toISOString().slic
   hostile shapes  a ${hostile.hugePoints.toLocaleString('en-US')}-point alert polygon (${(hostile.hugeChars / 1e6).toFixed(1)} MB), stored as ${((hugeRow?.chars ?? 0) / 1e3).toFixed(0)} kB; ${hostile.zones} cached zones of ${hostile.zoneVertices.toLocaleString('en-US')} vertices named by ${Math.ceil(hostile.zones / 3)} alerts
   NWS unchanged   run again: stored after ${(again / 1000).toFixed(1)} s${again ? '' : ' (did not finish in 300 s)'}
   /api/health     during all of it: max ${probed.max.toFixed(0)} ms, p99 ${probed.p99.toFixed(0)} ms, p50 ${probed.p50.toFixed(0)} ms (${probed.count.toLocaleString('en-US')} probes every 10 ms from their own process; target max < 100 ms)
-  slowest probes  ${probed.slowest.map((probe) => `${probe.ms.toFixed(0)} ms at +${((probe.at - startedAt) / 1000).toFixed(1)} s (${phaseAt(probe.at)})`).join('; ')}
-  loop stalls     ${stallSummary(readStalls(stallsFile, startedAt), 100)} (the API's own record, during all of it)`)
+  slowest probes  ${probed.slowest.map((probe) => `${probe.ms.toFixed(0)} ms at +${((probe.at - startedAt) / 1000).toFixed(1)} s (${phaseAt(probe.at)}; ${stallsDuring(probe)})`).join('; ')}
+  loop stalls     ${stallSummary(stalls, 100)} (the API's own record, during all of it)`)
   console.log(roads.report(finished, counts))
   console.log(transit.report(finished, counts))
   // In-process, on its own database and loopback servers: the API above has finished its phases.
