@@ -13,6 +13,11 @@ export type Config = {
   /** Where reset links point: the site's origin. */
   siteUrl: string
   smtpUrl: string | null
+  /**
+   * Email alerts are offered: SMTP_URL is set, or this is a local run (not NODE_ENV=production and not an https
+   * SITE_URL, the rule that makes cookies Secure), where the mails are printed to the log.
+   */
+  emailAlerts: boolean
   mailFrom: string
   googleClientId: string | null
   googleClientSecret: string | null
@@ -105,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret(env, dataDir),
     siteUrl: (env['SITE_URL'] || `http://localhost:${sitePort}`).replace(/\/$/, ''),
     smtpUrl: env['SMTP_URL'] || null,
+    emailAlerts: Boolean(env['SMTP_URL']) || (env['NODE_ENV'] !== 'production' && !(env['SITE_URL'] ?? '').startsWith('https:')),
     mailFrom: env['MAIL_FROM'] || 'Porchlight <no-reply@localhost>',
     googleClientId: env['GOOGLE_CLIENT_ID'] || null,
     googleClientSecret: env['GOOGLE_CLIENT_SECRET'] || null,

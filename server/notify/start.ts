@@ -70,8 +70,9 @@ export function startNotifier(db: Db, config: Config, mailer: Mailer, env: Env =
     burstMs: settings.burstMs,
     concurrency: settings.concurrency,
   }
-  // Email alerts only where SMTP is set up (otherwise the mailer prints to the log).
-  const email = config.smtpUrl
+  // Email alerts where SMTP is set up, and outside production with the mails printed to the log (so `npm start`
+  // can try the whole flow: the confirm link is in the API's output).
+  const email = config.emailAlerts
     ? { mailer, apiUrl: apiUrl(config, env), secret: config.jwtSecret, burstMs: settings.emailBurstMs }
     : undefined
   let running = false

@@ -242,7 +242,7 @@ notify.openapi(
     method: 'post',
     path: '/api/notify/email',
     summary:
-      'Email alerts for a place (when SMTP is set up): a confirmation link is sent; the answer is the same for every address',
+      'Email alerts for a place (when SMTP is set up, or outside production where mails go to the log): a confirmation link is sent; the answer is the same for every address',
     request: { body: { content: { 'application/json': { schema: emailBody } }, required: true } },
     responses: {
       202: json(z.object({ ok: z.boolean(), message: z.string() }), 'Taken'),
@@ -254,7 +254,7 @@ notify.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const { store, config, mailer, now } = c.var.deps
-    if (!config.smtpUrl) return c.json(errorBody('not_found'), 404)
+    if (!config.emailAlerts) return c.json(errorBody('not_found'), 404)
     const city = findCity(body.place)
     if (!city?.route || !/^[a-z]{2}\/[a-z-]+$/i.test(body.place))
       return c.json(badRequest('place is not a place Porchlight knows'), 400)
