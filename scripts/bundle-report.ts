@@ -1,5 +1,5 @@
 // Lists what a built page's JavaScript carries, by file and by source module (a build made with BUILD_SOURCEMAP=1).
-// Usage: node scripts/bundle-report.ts [--loaded] [dist] [page path] [more chunk names…]
+// Usage: npx node scripts/bundle-report.ts [--loaded] [dist] [page path] [more chunk names…]
 //   default: the first script and its static imports, read from the HTML;
 //   --loaded: every script the page loads before any interaction, in Chromium (as npm run test:size counts).
 // TOP=n lists n source modules (default 25).

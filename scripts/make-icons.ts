@@ -1,6 +1,6 @@
 // Renders the app icons of the web app manifest (docs/offline.md) from the one source image,
 // public/favicon.svg, with sharp: the sizes Android, iOS and desktop Chromium ask for, plus maskable
-// ones (the logo inside the safe zone on its own colour). Usage: node scripts/make-icons.ts
+// ones (the logo inside the safe zone on its own colour). Usage: npx node scripts/make-icons.ts
 // The output is committed (public/icons/); run it again when the logo changes.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

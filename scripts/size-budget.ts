@@ -1,5 +1,5 @@
 // Checks byte budgets on a built site: the JavaScript each page type loads before any interaction, and the largest page's HTML.
-// Usage: node scripts/size-budget.ts [dist] (default .build/test-dist, the test build `npm test` makes)
+// Usage: npx node scripts/size-budget.ts [dist] (default .build/test-dist, the test build `npm test` makes)
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { gzipBytes, kb, pageScripts, staticGraph } from './lib/module-graph.ts'

@@ -1,5 +1,5 @@
 // Screenshots of every page type for docs/design.md (before/after of issue 28's design pass).
-// Usage: node docs/design/shoot.ts <out dir> [base URL]; needs the site on :4399 and the demo API on :8798
+// Usage: npx node docs/design/shoot.ts <out dir> [base URL]; needs the site on :4399 and the demo API on :8798
 // (docs/design.md says how). Weather providers answer from the e2e fixtures; nothing reaches the internet.
 import { mkdirSync } from 'node:fs'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -10,7 +10,8 @@ const out = process.argv[2] ?? 'docs/design/after'
 const base = process.argv[3] ?? 'http://localhost:4399'
 const only = process.env['SHOOT_ONLY']
 
-const PAGES: [string, string, boolean?][] = [
+// A page's optional fourth part opens something before the shot: 'notify' the Notify me dialog.
+const PAGES: [string, string, boolean?, 'notify'?][] = [
   ['home', '/'],
   ['weather', '/wa/duvall'],
   ['statuses', '/wa/duvall/statuses'],
@@ -24,24 +25,41 @@ const PAGES: [string, string, boolean?][] = [
   ['editor', '/editor', true],
   ['coverage', '/coverage'],
   ['widget', '/widget'],
+  ['notify', '/wa/duvall/statuses', false, 'notify'],
+  ['offline', '/offline'],
+  ['embed', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=compact'],
+  ['embed-full', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=full&roads=1'],
   ['404', '/no/such/page'],
 ]
 type ShotSet = { width: number; height: number; theme: 'light' | 'dark'; lang: 'en' | 'es' }
 const HEIGHTS: Record<number, number> = { 360: 800, 412: 915, 1024: 768, 1440: 900 }
 // SHOOT_ALL=1: every width (360, 412, 1024, 1440) in both themes and both languages; SHOOT_FULL=1: the whole page.
-const SETS: ShotSet[] = process.env['SHOOT_ALL']
-  ? [360, 412, 1024, 1440].flatMap((width) =>
-      (['light', 'dark'] as const).flatMap((theme) =>
-        (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
-      ),
-    )
-  : [
-      { width: 412, height: 915, theme: 'light', lang: 'en' },
-      { width: 412, height: 915, theme: 'dark', lang: 'en' },
-      { width: 1440, height: 900, theme: 'light', lang: 'en' },
-      { width: 1440, height: 900, theme: 'dark', lang: 'en' },
-      { width: 360, height: 800, theme: 'light', lang: 'es' },
-    ]
+// SHOOT_SETS=360:light:en,1440:dark:en,…: those sets only (width:theme:language).
+const named = process.env['SHOOT_SETS']?.split(',').map((set): ShotSet => {
+  const [width, theme, lang] = set.split(':')
+  return {
+    width: Number(width),
+    height: HEIGHTS[Number(width)] ?? 900,
+    theme: theme === 'dark' ? 'dark' : 'light',
+    lang: lang === 'es' ? 'es' : 'en',
+  }
+})
+const everySet: ShotSet[] = [360, 412, 1024, 1440].flatMap((width) =>
+  (['light', 'dark'] as const).flatMap((theme) =>
+    (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
+  ),
+)
+const SETS: ShotSet[] =
+  named ??
+  (process.env['SHOOT_ALL']
+    ? everySet
+    : [
+        { width: 412, height: 915, theme: 'light', lang: 'en' },
+        { width: 412, height: 915, theme: 'dark', lang: 'en' },
+        { width: 1440, height: 900, theme: 'light', lang: 'en' },
+        { width: 1440, height: 900, theme: 'dark', lang: 'en' },
+        { width: 360, height: 800, theme: 'light', lang: 'es' },
+      ])
 const fullPage = Boolean(process.env['SHOOT_FULL'])
 
 async function signIn(context: BrowserContext): Promise<void> {
@@ -91,7 +109,7 @@ for (const set of SETS) {
     localStorage.setItem('i18nextLng', s.lang)
   }, set)
   let signedIn = false
-  for (const [name, path, staff] of PAGES) {
+  for (const [name, path, staff, open] of PAGES) {
     if (only && !only.split(',').includes(name)) continue
     if (staff && !signedIn) {
       await signIn(context)
@@ -99,9 +117,19 @@ for (const set of SETS) {
     }
     const page = await context.newPage()
     await serveProviders(page)
-    const url = `${base}${set.lang === 'en' ? path : `/${set.lang}${path === '/' ? '' : path}`}`
+    const localized = path.startsWith('/embed/') ? `${path}&lang=${set.lang}` : `/${set.lang}${path === '/' ? '' : path}`
+    const url = `${base}${set.lang === 'en' ? path : localized}`
     await page.goto(url)
+    if (name.startsWith('embed'))
+      await page.setViewportSize(name === 'embed' ? { width: 360, height: 220 } : { width: 600, height: 700 })
     await settle(page)
+    if (open === 'notify') {
+      await page
+        .getByRole('button', { name: /Notify me|Avisarme/ })
+        .first()
+        .click()
+      await page.waitForTimeout(800)
+    }
     const raw = await page.screenshot({ fullPage })
     const file = `${out}/${name}-${set.width}-${set.theme}-${set.lang}.png`
     await sharp(raw)
