@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap'
 import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 import { dictionaryParts } from './src/i18n/parts-plugin.ts'
+import { buildCacheIntegration } from './src/integrations/build-cache.ts'
 import { chunkGroup } from './src/integrations/chunks.ts'
 import { devNotFoundIntegration } from './src/integrations/dev-not-found.ts'
 import { hostRulesIntegration } from './src/integrations/host-rules.ts'
@@ -43,6 +44,7 @@ export default defineConfig({
     }),
     hostRulesIntegration(),
     devNotFoundIntegration(),
+    buildCacheIntegration(),
     nearIndexIntegration(),
   ],
   devToolbar: { enabled: false },
