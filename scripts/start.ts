@@ -1,5 +1,7 @@
 // Runs Porchlight locally: the site on http://localhost:4321 (Astro's dev server) and the API on http://localhost:8787.
-import { spawn, type ChildProcess } from 'node:child_process'
+// `npm run start:built` (--built) serves a small build instead, with the whole service worker: offline use and
+// installing can be tried there (the dev server's worker has Web Push alone).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 
 // One variable moves each server (PORT the site, API_PORT the API) and what depends on it follows: the API's
@@ -14,8 +16,8 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: '1',
 }
 const children: ChildProcess[] = []
-function run(name: string, args: string[]): void {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', env })
+function run(name: string, args: string[], extra: Record<string, string> = {}): void {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...env, ...extra } })
   child.on('exit', (code) => {
     console.log(`start: ${name} exited with ${code}`)
     for (const other of children) other.kill()
@@ -24,7 +26,19 @@ function run(name: string, args: string[]): void {
   children.push(child)
 }
 
-run('api', [resolve('server/index.ts')])
-run('site', [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--port', sitePort])
+/** The small build of start:built: the test places (Duvall, Dover, …) in every language, unless BUILD_* say otherwise. */
+const BUILT = '.build/start-dist'
+if (process.argv.includes('--built')) {
+  const build = spawnSync(process.execPath, [resolve('scripts/build.ts')], {
+    stdio: 'inherit',
+    env: { BUILD_CITIES: 'tests/fixtures/cities.txt', ...env, BUILD_DIST: BUILT },
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+  run('api', [resolve('server/index.ts')])
+  run('site', [resolve('scripts/serve.ts')], { SERVE_DIR: BUILT })
+} else {
+  run('api', [resolve('server/index.ts')])
+  run('site', [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--port', sitePort])
+}
 console.log(`start: the site on http://localhost:${sitePort}, the API on http://localhost:${apiPort}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => children.forEach((child) => child.kill(signal)))

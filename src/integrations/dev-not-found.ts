@@ -8,6 +8,8 @@ import { devMissPage, ownPagePaths } from '../lib/routing/dev-miss.ts'
  * rules' middleware, so aliases and coordinate routes are resolved first.
  */
 const WIDGET_SCRIPT = '/embed/widget.js'
+/** The service worker of `npm start`: Web Push alone (no precache: the build writes the whole worker). */
+const DEV_WORKER = '/sw.js'
 
 export function devNotFoundIntegration(): AstroIntegration {
   // The pages of their own files (/widget, /coverage, /offline, /embed/statuses, their localized copies): every
@@ -26,6 +28,11 @@ export function devNotFoundIntegration(): AstroIntegration {
           // The widget's script is bundled after the build (scripts/lib/widget-script.ts): Vite serves its source here.
           if (req.url?.split('?')[0] === WIDGET_SCRIPT) {
             req.url = '/src/scripts/embed.ts'
+            return next()
+          }
+          // The dev pages register it as a module worker (src/scripts/layout.ts), so notifications can be tried.
+          if (req.url?.split('?')[0] === DEV_WORKER) {
+            req.url = '/src/sw/push.ts'
             return next()
           }
           known ??= new Set([...buildPages().map((page) => `/${pageParam(page) ?? ''}`), ...ownPages])

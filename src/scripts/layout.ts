@@ -35,6 +35,10 @@ if ($pagePoint.get()) {
 
 // Offline use (docs/offline.md): the service worker registers once the page has loaded, so it costs a
 // first visit nothing before then; the notice of a kept page's age loads only when the connection is gone.
+// `npm start` registers a worker of Web Push alone (src/sw/push.ts through the dev server), so Notify me works
+// there; offline use needs the built worker (`npm run start:built`, README).
+if (import.meta.env.DEV && 'serviceWorker' in navigator)
+  void navigator.serviceWorker.register('/sw.js', { type: 'module' }).catch(() => undefined)
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = (): void => void navigator.serviceWorker.register('/sw.js').catch(() => undefined)
   if (document.readyState === 'complete') register()

@@ -1,5 +1,6 @@
 // `npm start`: which paths get the site's 404 page instead of Astro's.
 import { describe, expect, it } from 'vitest'
+import { devNotFoundIntegration } from '../../src/integrations/dev-not-found.ts'
 import { devMissPage, ownPagePaths } from '../../src/lib/routing/dev-miss.ts'
 
 const known = new Set(['/', '/wa/duvall', '/wa/duvall/statuses', '/es', '/es/wa/duvall', '/404', '/es/404', '/z/shell/weather'])
@@ -45,5 +46,23 @@ describe('ownPagePaths', () => {
       '/ja/coverage',
       '/zh/coverage',
     ])
+  })
+})
+
+describe('the dev server middleware', () => {
+  type Middleware = (req: { method: string; url: string }, res: unknown, next: () => void) => void
+  /** The path the dev server's middleware hands on for a GET of `path`. */
+  function servedAs(path: string): string {
+    let middleware: Middleware | undefined
+    const server = { middlewares: { use: (fn: Middleware) => (middleware = fn) } }
+    const setup = devNotFoundIntegration().hooks['astro:server:setup'] as unknown as (options: { server: unknown }) => void
+    setup({ server })
+    const req = { method: 'GET', url: path }
+    middleware?.(req, {}, () => undefined)
+    return req.url
+  }
+  it('serves the widget script and the Web Push worker from their sources (issue 38)', () => {
+    expect(servedAs('/embed/widget.js')).toBe('/src/scripts/embed.ts')
+    expect(servedAs('/sw.js?v=1')).toBe('/src/sw/push.ts')
   })
 })
