@@ -160,3 +160,47 @@ test('the widget gives no all-clear either when its place’s sources are not an
   await expect(page.locator('#widget-body')).toContainText('No current statuses.')
   await expect(page.locator('.widget-unchecked')).toHaveCount(0)
 })
+
+// Each failure state in a second language (issue 38: English and one other for each).
+test('every covering source failing, in German: the error titles and who is not answering, no all-clear', async ({ page }) => {
+  await serve(
+    page,
+    answer({ statuses: { status: 'down', missing: [ipaws, nws(at(140))] }, roads: { status: 'down', missing: [caltrans] } }),
+    'de',
+  )
+  await page.goto('/de/ca/san-francisco/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('Fehler beim Laden der Meldungen')
+  await expect(list.locator('.health-note')).toContainText(/Keine Antwort: FEMA IPAWS .+NOAA\/National Weather Service/)
+  await expect(list).not.toContainText('nichts gemeldet')
+  const banner = page.locator('#alert-banner .alert-banner')
+  await expect(banner).toContainText('Warnungen konnten nicht vollständig geprüft werden')
+  await expect(banner).not.toContainText('keine Warnungen')
+  await page.goto('/de/ca/san-francisco/roads')
+  const roads = page.locator('#roads-list')
+  await expect(roads.locator('.empty-title')).toHaveText('Fehler beim Laden des Straßenzustands')
+  await expect(roads.locator('.health-note')).toContainText('Keine Antwort: Caltrans')
+  await expect(roads).not.toContainText('nichts gemeldet')
+})
+
+test('one source failing, in Spanish: not every source answered, no all-clear', async ({ page }) => {
+  await serve(page, answer({ statuses: { status: 'partial', missing: [nws(at(30))] } }), 'es')
+  await page.goto('/es/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.health-note')).toContainText('No todas las fuentes respondieron.')
+  await expect(list.locator('.health-note')).toContainText('NOAA/National Weather Service')
+  await expect(list).not.toContainText('no hay nada reportado')
+  await expect(page.locator('#alert-banner .alert-banner')).toContainText('No se pudieron comprobar todas las advertencias')
+  await expect(page.locator('#alert-banner .alert-banner')).not.toContainText('Ahora no hay avisos')
+})
+
+test('a stale source, in English: who is stale and since when, no all-clear', async ({ page }) => {
+  await serve(page, answer({ statuses: { status: 'down', missing: [nws(at(600), 0, 1)] } }))
+  await page.goto('/wa/duvall/statuses')
+  const list = page.locator('#statuses-list')
+  await expect(list.locator('.empty-title')).toHaveText('Error Loading Statuses')
+  await expect(list.locator('.health-note')).toContainText(/Not answering: NOAA\/National Weather Service \(last answer .+\)\./)
+  await expect(list).not.toContainText('Nothing is reported')
+  await expect(page.locator('#alert-banner .alert-banner')).toContainText('Warnings could not be fully checked')
+  await expect(page.locator('#alert-banner .alert-banner')).not.toContainText('No warnings')
+})
