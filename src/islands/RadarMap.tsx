@@ -26,6 +26,9 @@ export type RadarMapLabels = {
   frame: string
   outside: string
   error: string
+  /** The base map's tiles all failed / every radar frame's tiles failed (a network outage, IEM down). */
+  tiles: string
+  frames: string
   retry: string
   /** Accessible name of the map region. */
   map: string
@@ -36,6 +39,20 @@ export type RadarMapProps = { lat: number; lon: number; timeZone: string; locale
 type Status = 'loading' | 'ready' | 'error'
 type View = { frames: RadarFrame[]; index: number }
 type Loaded = { L: typeof Leaflet; map: Leaflet.Map; layers: Map<number, Leaflet.TileLayer> }
+/** Which images did not come: none, the base map's, or the radar's (the shown frame's tiles all failed). */
+type Missing = 'none' | 'tiles' | 'frames'
+
+/** Calls `failed` once a layer's first screenful of tiles has come in with none loaded and some failing. */
+function watchTiles(layer: Leaflet.TileLayer, failed: () => void): void {
+  let loaded = 0
+  let errors = 0
+  layer.on('tileload', () => loaded++)
+  layer.on('tileerror', () => errors++)
+  // 'load': every tile in view has loaded or failed.
+  layer.on('load', () => {
+    if (!loaded && errors) failed()
+  })
+}
 
 /** The newest N0Q time from IEM, or the computed one when the metadata cannot be had. */
 async function fetchLatest(signal: AbortSignal): Promise<number> {
@@ -57,6 +74,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
   const [attempt, setAttempt] = useState(0)
   const [view, setView] = useState<View>({ frames: [], index: 0 })
   const [playing, setPlaying] = useState(false)
+  const [missing, setMissing] = useState<Missing>('none')
   const { frames, index } = view
   const frame = frames[index]
   const inView = useInView(box)
@@ -80,7 +98,9 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
       if (cancelled || !box.current) return
       const map = L.map(box.current, { center: [lat, lon], zoom: RADAR_ZOOM, attributionControl: false })
       loaded.current = { L, map, layers: new Map() }
-      L.tileLayer(OSM_TILES, { maxZoom: 19 }).addTo(map)
+      const base = L.tileLayer(OSM_TILES, { maxZoom: 19 })
+      watchTiles(base, () => !cancelled && setMissing('tiles'))
+      base.addTo(map)
       L.circleMarker([lat, lon], { radius: 8, className: 'radar-marker', interactive: false }).addTo(map)
       setStatus('ready')
       if (!covered) return
@@ -115,6 +135,7 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
     for (const item of frames) {
       if (layers.has(item.time)) continue
       const layer = L.tileLayer(item.url, { opacity: 0, zIndex: 10 })
+      watchTiles(layer, () => setMissing((now) => (now === 'none' ? 'frames' : now)))
       layers.set(item.time, layer.addTo(map))
     }
     for (const [time, layer] of layers) layer.setOpacity(time === frame?.time ? RADAR_OPACITY : 0)
@@ -129,7 +150,13 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
     return () => clearInterval(timer)
   }, [playing, frames.length])
 
+  // The card is settled once the map stands (its section said aria-busy from the server's HTML).
+  useEffect(() => {
+    box.current?.closest('section')?.setAttribute('aria-busy', String(status === 'loading'))
+  }, [status])
+
   const retry = () => {
+    setMissing('none')
     setStatus('loading')
     setAttempt((count) => count + 1)
   }
@@ -144,6 +171,14 @@ export function RadarMap({ lat, lon, timeZone, locale, labels }: RadarMapProps) 
           <div className="radar-error" role="alert">
             <p>{labels.error}</p>
             <button type="button" className="button" onClick={retry}>
+              {labels.retry}
+            </button>
+          </div>
+        )}
+        {status === 'ready' && missing !== 'none' && (
+          <div className="radar-missing" role="status">
+            <p>{missing === 'tiles' ? labels.tiles : labels.frames}</p>
+            <button type="button" className="link-button" onClick={retry}>
               {labels.retry}
             </button>
           </div>

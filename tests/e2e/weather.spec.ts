@@ -135,3 +135,25 @@ test('a map point in Europe shows its pollen; a US point has no Pollen card', as
   await expect(page.locator('#wx-current .now-temp')).toBeVisible()
   await expect(pollen).toBeHidden()
 })
+
+test('with every provider unreachable each card settles in a compact error, the radar says its images did not come', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.route(/^https?:\/\/(?!localhost)/, (route) => route.abort('internetdisconnected'))
+  await page.goto('/wa/duvall')
+  // Each card in view in turn (those below the fold start there), settled within its timeout.
+  for (const id of ['#wx-current', '#wx-hourly', '#wx-radar', '#wx-alerts', '#wx-daily', '#wx-air', '#wx-marine', '#wx-quakes']) {
+    await page.locator(id).scrollIntoViewIfNeeded()
+    await expect(page.locator(id)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 })
+  }
+  await expect(page.locator('.card[aria-busy="true"]:visible')).toHaveCount(0)
+  for (const id of ['#wx-current', '#wx-hourly', '#wx-daily', '#wx-air', '#wx-quakes']) {
+    await expect(page.locator(id).getByRole('alert')).toContainText(/Error loading/)
+    await expect(page.locator(id)).not.toContainText('Loading')
+  }
+  // The room kept for data that did not come is given back (it was 470 px at 360 and 304 at 1440 for one line).
+  for (const id of ['#wx-current', '#wx-hourly']) expect((await page.locator(id).boundingBox())!.height).toBeLessThan(200)
+  await page.locator('#wx-radar').scrollIntoViewIfNeeded()
+  await expect(page.locator('#wx-radar .radar-missing')).toHaveText(/The map images could not be loaded\.\s*Try again/)
+})

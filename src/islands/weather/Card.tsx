@@ -27,9 +27,13 @@ export function SourceCard<D>(props: {
   const locale = pageLang()
   const root = useRef<HTMLDivElement>(null)
   const busy = !t || (point !== null && (state.state === 'idle' || state.state === 'loading'))
+  const failed = !busy && state.state === 'error'
   useEffect(() => {
-    root.current?.closest('section')?.setAttribute('aria-busy', String(busy))
-  }, [busy])
+    const section = root.current?.closest('section')
+    section?.setAttribute('aria-busy', String(busy))
+    // A card that ends in an error gives back the room its data would take (SectionShell.astro): one compact line.
+    section?.toggleAttribute('data-failed', failed)
+  }, [busy, failed])
 
   if (t && !point)
     return (

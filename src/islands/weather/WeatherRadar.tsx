@@ -20,6 +20,8 @@ export function WeatherRadar() {
         frame: t('radar.frame'),
         outside: t('radar.outside'),
         error: t('radar.error'),
+        tiles: t('radar.tiles'),
+        frames: t('radar.frames'),
         retry: t('weather.retry'),
         map: t('radar.map'),
       }}
