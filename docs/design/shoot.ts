@@ -10,7 +10,8 @@ const out = process.argv[2] ?? 'docs/design/after'
 const base = process.argv[3] ?? 'http://localhost:4399'
 const only = process.env['SHOOT_ONLY']
 
-// A page's optional fourth part opens something before the shot: 'notify' the Notify me dialog.
+// [name, path, staff sign-in, opens]; an /embed/ path gets the set's language and theme in its query, a path with
+// a scheme (the API's pages, a rendered email file) is opened as it is; 'notify' opens the Notify me dialog.
 const PAGES: [string, string, boolean?, 'notify'?][] = [
   ['home', '/'],
   ['weather', '/wa/duvall'],
@@ -26,9 +27,12 @@ const PAGES: [string, string, boolean?, 'notify'?][] = [
   ['coverage', '/coverage'],
   ['widget', '/widget'],
   ['notify', '/wa/duvall/statuses', false, 'notify'],
-  ['offline', '/offline'],
   ['embed', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=compact'],
   ['embed-full', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=full&roads=1'],
+  ['offline', '/offline'],
+  // Written by `node docs/design/email-files.ts` (the API's confirm page and an alert email's HTML part).
+  ['email-confirm', `file://${process.cwd()}/.build/email-confirm.html`],
+  ['alert-email', `file://${process.cwd()}/.build/alert-email.html`],
   ['404', '/no/such/page'],
 ]
 type ShotSet = { width: number; height: number; theme: 'light' | 'dark'; lang: 'en' | 'es' }
@@ -54,8 +58,9 @@ const SETS: ShotSet[] =
   (process.env['SHOOT_ALL']
     ? everySet
     : [
-        { width: 412, height: 915, theme: 'light', lang: 'en' },
-        { width: 412, height: 915, theme: 'dark', lang: 'en' },
+        // SHOOT_38=1: issue 38's sets, 360 instead of 412 px.
+        { width: process.env['SHOOT_38'] ? 360 : 412, height: process.env['SHOOT_38'] ? 800 : 915, theme: 'light', lang: 'en' },
+        { width: process.env['SHOOT_38'] ? 360 : 412, height: process.env['SHOOT_38'] ? 800 : 915, theme: 'dark', lang: 'en' },
         { width: 1440, height: 900, theme: 'light', lang: 'en' },
         { width: 1440, height: 900, theme: 'dark', lang: 'en' },
         { width: 360, height: 800, theme: 'light', lang: 'es' },
@@ -117,11 +122,17 @@ for (const set of SETS) {
     }
     const page = await context.newPage()
     await serveProviders(page)
-    const localized = path.startsWith('/embed/') ? `${path}&lang=${set.lang}` : `/${set.lang}${path === '/' ? '' : path}`
-    const url = `${base}${set.lang === 'en' ? path : localized}`
+    const embed = path.startsWith('/embed/')
+    const external = /^[a-z]+:/.test(path)
+    const localized = embed ? `${path}&lang=${set.lang}&theme=${set.theme}` : `/${set.lang}${path === '/' ? '' : path}`
+    const url = external ? path.replace('.html', `-${set.lang}.html`) : `${base}${set.lang === 'en' && !embed ? path : localized}`
+    if (external) await page.emulateMedia({ colorScheme: set.theme })
+    // The offline page answers at any address (the service worker serves it); its language comes from the path.
+    if (name === 'offline' && set.lang !== 'en')
+      await page.route(url, async (route) => route.fulfill({ response: await page.request.get(`${base}${path}`) }))
     await page.goto(url)
-    if (name.startsWith('embed'))
-      await page.setViewportSize(name === 'embed' ? { width: 360, height: 220 } : { width: 600, height: 700 })
+    // The widget in its documented frames: 360 x 220 (compact), 600 x 420 (full, with roads).
+    if (embed) await page.setViewportSize(name === 'embed' ? { width: 360, height: 220 } : { width: 600, height: 420 })
     await settle(page)
     if (open === 'notify') {
       await page
@@ -133,7 +144,7 @@ for (const set of SETS) {
     const raw = await page.screenshot({ fullPage })
     const file = `${out}/${name}-${set.width}-${set.theme}-${set.lang}.png`
     await sharp(raw)
-      .resize({ width: Math.min(set.width, 720) })
+      .resize({ width: Math.min(page.viewportSize()?.width ?? set.width, 720) })
       .png({ palette: true, colours: 96, compressionLevel: 9 })
       .toFile(file)
     await page.close()

@@ -1,8 +1,11 @@
 // Sends mail by SMTP when SMTP_URL is set; otherwise prints it to the server log (local use).
 import nodemailer from 'nodemailer'
 
-/** `headers`: extra header lines, e.g. List-Unsubscribe on alert emails (server/notify/email.ts). */
-export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> }
+/**
+ * `text` is always there; `html`: an HTML part beside it (alert emails, server/notify/email-html.ts), sent as
+ * multipart/alternative. `headers`: extra header lines, e.g. List-Unsubscribe on alert emails (server/notify/email.ts).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }
 /** `close` ends the kept SMTP connections (tests; the API's stop exits the process). */
 export type Mailer = { send(mail: Mail): Promise<void>; close?(): void }
 

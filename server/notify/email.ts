@@ -6,10 +6,13 @@
 // hash and work a day; unsubscribe links have a secret of their own that lasts as long as the subscription.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { useTranslations } from '../../src/i18n/index.ts'
+import type { I18nFamily } from '../../src/i18n/translate.ts'
 import { priorityRank } from '../../src/lib/items.ts'
+import { severityOf } from '../../src/lib/live/severity.ts'
+import { stateLabel } from '../../src/lib/live/state-word.ts'
 import type { NotifySection } from '../../src/lib/notify/prefs.ts'
 import { EMAIL_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
-import { isLocale, type Locale } from '../../src/lib/routing/routes.ts'
+import { cityPath, isLocale, localePrefix, type Locale } from '../../src/lib/routing/routes.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/index.ts'
 import { hit } from '../db/queries/rate-limits.ts'
@@ -27,6 +30,7 @@ import {
   updateEmailSettings,
   waitingEmail,
 } from '../db/queries/notify-email.ts'
+import { alertHtml, apiPage, escapeHtml, type AlertEntry } from './email-html.ts'
 import { itemLink } from './place-feed.ts'
 import { placeName } from './message.ts'
 
@@ -45,6 +49,9 @@ const CONFIRMS_PER_DAY = 3
 /** Alert emails per address: 24 a day; past that, what waits goes in the next window's email. */
 const ALERTS_PER_DAY = 24
 const CHUNK = 200
+
+/** The priorities the dictionary has a word for (priority.*); High, Medium and Low stay as written. */
+const PRIORITY_WORDS: readonly string[] = ['critical', 'urgent', 'warning', 'normal', 'info']
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('base64url')
 const localeOf = (lang: string): Locale => (isLocale(lang) ? lang : 'en')
@@ -160,14 +167,27 @@ export async function unsubscribeEmail(db: Db, id: string): Promise<void> {
   await deleteEmailSubscription(db, id)
 }
 
-/** The page a confirm or unsubscribe link shows: plain HTML, no script, a form that POSTs (so link scanners change nothing). */
-export function linkPage(lang: Locale, heading: string, button: string | null, action: string | null): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/**
+ * The page a confirm or unsubscribe link shows: the site's look (email-html.ts), no script, a form that POSTs (so
+ * link scanners change nothing), and the way back to the place's page (or the site, for a link that is not valid).
+ */
+export function linkPage(
+  lang: Locale,
+  heading: string,
+  button: string | null,
+  action: string | null,
+  back: { siteUrl: string; place: string | null },
+): string {
   const form =
     button && action
-      ? `<form method="post" action="${escape(action)}"><button type="submit">${escape(button)}</button></form>`
+      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(button)}</button></form>`
       : ''
-  return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Porchlight</title><h1>${escape(heading)}</h1>${form}</html>`
+  const site = back.siteUrl.replace(/\/$/, '')
+  const t = useTranslations(lang)
+  const link = back.place
+    ? { text: t('embed.more', { place: placeName(back.place) }), href: `${site}${cityPath(lang, back.place, 'statuses')}` }
+    : { text: t('site.name'), href: `${site}${localePrefix(lang)}/` }
+  return apiPage({ lang, heading, body: form, siteUrl: site, back: link })
 }
 
 export const emailTexts = (lang: Locale, place: string) => {
@@ -229,7 +249,7 @@ function alertMail(
   const t = useTranslations(lang)
   const place = placeName(sub.place)
   const sorted = [...rows].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.item_id - b.item_id)
-  const lines = sorted.map((row) => {
+  const entries = sorted.map((row) => {
     // Every line: an alert's headline, what to do, its description, areas and contact (nothing is cut in a mail).
     let texts: string[] = []
     try {
@@ -239,18 +259,40 @@ function alertMail(
       // no lines
     }
     const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
+    return { row, texts, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
+  })
+  const lines = entries.map(({ row, texts, link }) => {
     const detail = [[row.state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
-    return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${itemLink(options.siteUrl, lang, sub.place, section, row.item_id)}`
+    return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${link}`
   })
   const unsubscribe = linkOf(options.apiUrl, 'unsubscribe', sub.id, unsubscribeToken(options.secret, sub.id))
   const subject =
     sorted.length === 1 || sub.mode === 'instant'
       ? t(EMAIL_TEXT_KEYS.alertSubject, { place, title: sorted[0]!.title })
       : t(EMAIL_TEXT_KEYS.digestSubject, { place, count: sorted.length })
+  const footer = t(EMAIL_TEXT_KEYS.footer, { place })
+  const html = alertHtml({
+    lang,
+    entries: entries.map(({ row, texts, link }): AlertEntry => {
+      const key = row.priority.trim().toLowerCase()
+      return {
+        priority: PRIORITY_WORDS.includes(key) ? t(`priority.${key}` as I18nFamily<'priority'>) : row.priority,
+        priorityKey: severityOf(row, row.data_aspect === 'roads' ? 'roads' : 'statuses') === 'critical' ? 'critical' : key,
+        title: row.title,
+        state: row.state ? stateLabel(row.state, t) : null,
+        lines: texts.flatMap((text) => text.split(/\r?\n/)).filter((text) => text.trim()),
+        link,
+      }
+    }),
+    placeLink: { text: t('embed.more', { place }), href: `${options.siteUrl}${cityPath(lang, sub.place, 'statuses')}` },
+    footer,
+    unsubscribe: { text: t(EMAIL_TEXT_KEYS.unsubscribeButton), href: unsubscribe },
+  })
   return {
     to: sub.email,
     subject: subject.slice(0, 200),
-    text: `${lines.join('\n\n')}\n\n-- \n${t(EMAIL_TEXT_KEYS.footer, { place })}\n${unsubscribe}\n`,
+    text: `${lines.join('\n\n')}\n\n-- \n${footer}\n${unsubscribe}\n`,
+    html,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   }
 }

@@ -222,18 +222,20 @@ function linkRoutes(kind: 'confirm' | 'unsubscribe') {
       ? await openLink(store.db, config.jwtSecret, kind, parsed.data.id, parsed.data.token, now())
       : null
     c.header('Cache-Control', 'no-store')
-    if (!opened) return c.html(linkPage('en', emailTexts('en', '').invalid, null, null), 404)
+    if (!opened)
+      return c.html(linkPage('en', emailTexts('en', '').invalid, null, null, { siteUrl: config.siteUrl, place: null }), 404)
+    const back = { siteUrl: config.siteUrl, place: opened.place }
     const texts = emailTexts(opened.lang, opened.place)
     if (c.req.method === 'GET') {
       const [heading, button] =
         kind === 'confirm' ? [texts.confirmPage, texts.confirmButton] : [texts.unsubscribePage, texts.unsubscribeButton]
       // A relative action (this path and query), never the Host the request named.
       const { pathname, search } = new URL(c.req.url)
-      return c.html(linkPage(opened.lang, heading, button, `${pathname}${search}`), 200)
+      return c.html(linkPage(opened.lang, heading, button, `${pathname}${search}`, back), 200)
     }
     if (kind === 'confirm') await confirmEmail(store.db, opened.id, now())
     else await unsubscribeEmail(store.db, opened.id)
-    return c.html(linkPage(opened.lang, kind === 'confirm' ? texts.confirmed : texts.unsubscribed, null, null), 200)
+    return c.html(linkPage(opened.lang, kind === 'confirm' ? texts.confirmed : texts.unsubscribed, null, null, back), 200)
   }
 }
 

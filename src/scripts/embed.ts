@@ -6,6 +6,7 @@ import { parseWidget, placeUrl, widgetSections, type WidgetItem } from '../lib/e
 import { checkedReaction, reactionUrl } from '../lib/api/reaction.ts'
 import { apiBase } from '../lib/public-env.ts'
 import { unchecked } from '../lib/live/unchecked.ts'
+import { stateLabel } from '../lib/live/state-word.ts'
 
 /** Refreshed every five minutes while the page that embeds it stays open. */
 const EVERY_MS = 5 * 60_000
@@ -17,27 +18,49 @@ const text = translator(texts, options?.lang ?? 'en')
 const root = document.getElementById('widget')
 const body = document.getElementById('widget-body')
 
-/** A section's list; `unchecked`: some source that covers the place did not answer, so an empty list is no all-clear. */
-function list(title: string, items: WidgetItem[], unchecked: boolean): HTMLElement[] {
+/**
+ * A section's list; `unchecked`: some source that covers the place did not answer, so an empty list is no all-clear.
+ * Each row: its priority's word beside the colour bar (never colour alone), the title, the state in the widget's
+ * language; `more` left out by the size: a last "+2 more" row that links back.
+ */
+function list(title: string, items: WidgetItem[], unchecked: boolean, more: number): HTMLElement {
+  const section = document.createElement('section')
   const heading = document.createElement('h2')
   heading.textContent = title
-  const nodes: HTMLElement[] = [heading]
+  section.append(heading)
   if (unchecked) {
     const note = document.createElement('p')
     note.className = 'widget-unchecked'
     note.textContent = text('banner.unchecked')
-    nodes.push(note)
+    section.append(note)
   }
   const ul = document.createElement('ul')
   for (const item of items) {
     const li = document.createElement('li')
     li.className = `sev-${item.severity}`
+    if (item.priority) {
+      const tag = document.createElement('b')
+      tag.className = 'widget-tag'
+      tag.textContent = text(`priority.${item.priority}`)
+      li.append(tag, ' ')
+    }
     li.append(item.title)
     if (item.state) {
       const state = document.createElement('small')
-      state.textContent = item.state
-      li.append(state)
+      state.textContent = stateLabel(item.state, text)
+      li.append(' ', state)
     }
+    ul.append(li)
+  }
+  if (more > 0) {
+    const li = document.createElement('li')
+    li.className = 'widget-rest'
+    const link = document.createElement('a')
+    link.href = placeUrl(location.origin, options ?? { place: '', lang: 'en' })
+    link.target = '_blank'
+    link.rel = 'noopener'
+    link.textContent = text('embed.moreItems', { count: more })
+    li.append(link)
     ul.append(li)
   }
   if (!items.length && !unchecked) {
@@ -45,7 +68,8 @@ function list(title: string, items: WidgetItem[], unchecked: boolean): HTMLEleme
     none.textContent = text('embed.none')
     ul.append(none)
   }
-  return ul.childElementCount ? [...nodes, ul] : nodes
+  if (ul.childElementCount) section.append(ul)
+  return section
 }
 
 async function load(): Promise<void> {
@@ -57,8 +81,9 @@ async function load(): Promise<void> {
     const answer = await checkedReaction(await response.json())
     if (!answer) throw new Error('not a reaction answer')
     const sections = widgetSections(answer, options)
-    const nodes = list(text('embed.statuses'), sections.statuses, unchecked(answer.statuses.health))
-    if (sections.roads) nodes.push(...list(text('embed.roadsTitle'), sections.roads, unchecked(answer.roads.health)))
+    const nodes = [list(text('embed.statuses'), sections.statuses, unchecked(answer.statuses.health), sections.statusesMore)]
+    if (sections.roads)
+      nodes.push(list(text('embed.roadsTitle'), sections.roads, unchecked(answer.roads.health), sections.roadsMore))
     body.replaceChildren(...nodes)
   } catch {
     const error = document.createElement('p')

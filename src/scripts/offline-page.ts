@@ -13,12 +13,20 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-text]')) {
 if (texts['offline.title']) document.title = texts['offline.title']
 
 document.getElementById('offline-retry')?.addEventListener('click', () => location.reload())
+// The way back: the page the visitor came from (when there is one), and the home page in the address's language.
+const back = document.getElementById('offline-back')
+if (history.length > 1) back?.removeAttribute('hidden')
+back?.addEventListener('click', () => history.back())
+document.getElementById('offline-home')?.setAttribute('href', locale === 'en' ? '/' : `/${locale}`)
+document.querySelector('.offline .brand')?.setAttribute('href', locale === 'en' ? '/' : `/${locale}`)
 // Back online: the page the visitor asked for. Not while it is leaving for another page: a reload would
 // cancel that navigation.
 let leaving = false
 addEventListener('beforeunload', () => (leaving = true))
 addEventListener('pageshow', () => (leaving = false))
 onBackOnline(() => leaving || location.reload())
+
+const zones = new Map<string, string>()
 
 async function keptPages(): Promise<KeptPage[]> {
   if (!('caches' in window)) return []
@@ -31,6 +39,9 @@ async function keptPages(): Promise<KeptPage[]> {
     const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
     const decoded = new DOMParser().parseFromString(title, 'text/html').documentElement.textContent ?? title
     pages.push({ url: request.url, title: decoded, savedAt: Number(response.headers.get(SAVED_HEADER)) || 0 })
+    // The place's time zone, as its page carries it: the saved time reads as the page's own notice says it.
+    const zone = /data-tz="([^"]+)"/.exec(html)?.[1]
+    if (zone) zones.set(request.url, zone)
   }
   return keptPlaces(pages)
 }
@@ -47,7 +58,7 @@ void keptPages().then((pages) => {
     item.append(link)
     if (page.savedAt) {
       const when = document.createElement('small')
-      when.textContent = savedTime(page.savedAt, locale)
+      when.textContent = savedTime(page.savedAt, locale, zones.get(page.url) ?? null)
       item.append(when)
     }
     list.append(item)

@@ -156,6 +156,52 @@ describe.each(await backends())('email alerts on $name', (backend) => {
     expect((await api.app.request(unsubscribe, { method: 'POST' })).status).toBe(404)
   })
 
+  it('sends an HTML part beside the same text, in the subscriber’s language, with the whole alert and the way out', async () => {
+    later(3_600_000)
+    await subscribe('lector@example.org', { lang: 'es' })
+    const confirm = pathOf(linkIn((await mailsTo('lector@example.org'))[0]!.text, 'confirm'))
+    const page = await (await api.app.request(confirm)).text()
+    // The confirm page: the site's look in both themes and a way back to the place's page.
+    expect(page).toMatch(/<html lang="es">/)
+    expect(page).toContain('prefers-color-scheme:dark')
+    expect(page).toContain('<a href="https://porchlight.example/es/wa/duvall/statuses">Duvall, WA en Porchlight</a>')
+    expect((await api.app.request(confirm, { method: 'POST' })).status).toBe(200)
+    const { status } = await api.send('POST', '/items', {
+      token: (await api.signIn('superadmin')).token,
+      body: duvallItem({
+        title: 'Boil <water> notice',
+        priority: 'Critical',
+        state: 'active',
+        lines: ['Boil water before drinking', 'Bacteria found in the main', 'North Duvall'],
+      }),
+    })
+    expect(status).toBe(201)
+    await round()
+    const mail = catcher.caught.find((one) => one.to.includes('lector@example.org'))!
+    expect(mail.raw).toMatch(/^Content-Type: multipart\/alternative/m)
+    const [, text = '', html = ''] =
+      /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--[^]*?Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/.exec(
+        mail.raw,
+      ) ?? []
+    // The text part as before: priority, title, state and lines, the link, the footer and unsubscribe link.
+    expect(text).toMatch(
+      /^Critical: Boil <water> notice\r?\nactive · Boil water before drinking\r?\nBacteria found in the main\r?\nNorth Duvall\r?\nhttps:\/\/porchlight\.example\/es\/wa\/duvall\/statuses#item-\d+/,
+    )
+    // The HTML part: the dictionary's words, the escaped title as the link, every line in order, the way out.
+    expect(html).toMatch(/^<!doctype html><html lang="es">/)
+    expect(html).toContain('>Crítico</span>')
+    expect(html).toContain('>Activo</span>')
+    expect(html).toContain('Boil &lt;water&gt; notice</a></h2>')
+    expect(html.indexOf('Boil water before drinking')).toBeLessThan(html.indexOf('Bacteria found in the main'))
+    expect(html.indexOf('Bacteria found in the main')).toBeLessThan(html.indexOf('North Duvall'))
+    expect(html).toMatch(/href="https:\/\/porchlight\.example\/es\/wa\/duvall\/statuses#item-\d+"/)
+    expect(html).toMatch(
+      /href="https:\/\/api\.porchlight\.example\/api\/notify\/email\/unsubscribe\?id=[\w-]+&amp;token=[\w-]+"[^>]*>Dejar de recibir avisos<\/a>/,
+    )
+    expect(html).toContain('prefers-color-scheme:dark')
+    expect(html).not.toMatch(/<script|<table|<img/)
+  })
+
   it('answers the same for every address and limits confirmation emails per address', async () => {
     const answers = []
     for (let count = 0; count < 5; count++) answers.push(await subscribe('busy@example.org'))

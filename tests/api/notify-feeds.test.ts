@@ -43,6 +43,55 @@ describe.each(await backends())('place feeds on $name', (backend) => {
     )
   })
 
+  it('answers JSON Feed 1.1: version, language, authors, plain titles and items with content', async () => {
+    const { status, body, headers } = await api.send('GET', '/api/feeds/wa/duvall/statuses.json?lang=es')
+    expect(status).toBe(200)
+    expect(headers.get('content-type')).toBe('application/feed+json; charset=utf-8')
+    expect(body).toMatchObject({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: expect.stringContaining('Duvall, WA'),
+      home_page_url: 'https://porchlight.example/es/wa/duvall/statuses',
+      feed_url: expect.stringMatching(/\/api\/feeds\/wa\/duvall\/statuses\.json$/),
+      language: 'es',
+      authors: [{ name: 'Porchlight', url: 'https://porchlight.example' }],
+    })
+    expect(body).not.toHaveProperty('author')
+    expect(body.items.length).toBeGreaterThan(0)
+    for (const item of body.items as Record<string, unknown>[]) {
+      expect(typeof item['id']).toBe('string')
+      expect(item['url']).toMatch(/^https:\/\/porchlight\.example\/es\/wa\/duvall\/statuses#item-\d+$/)
+      expect(typeof item['content_html'] === 'string' || typeof item['content_text'] === 'string').toBe(true)
+      expect(Date.parse(String(item['date_modified']))).toBeGreaterThan(0)
+      expect(item).not.toHaveProperty('author')
+    }
+  })
+
+  it('gives each entry its text as paragraphs, the state in the reader’s language and capitalised', async () => {
+    const id = await create({ title: 'Pool & gym', state: 'closed', priority: 'Warning', lines: ['Line one\nLine <two>'] })
+    api.clock.now = new Date(api.clock.now.getTime() + 60_000)
+    const xml = (await api.send('GET', '/api/feeds/wa/duvall/statuses.atom?lang=es')).body as string
+    expect(atomProblems(xml)).toEqual([])
+    const entry = atomEntries(xml).find((one) => String(one['id']).endsWith(`/items/${id}`))!
+    const content = entry['content'] as { '#text': string; '@type': string }
+    expect(content['@type']).toBe('html')
+    expect(content['#text']).toBe('<p>Cerrado</p><p>Line one</p><p>Line &lt;two&gt;</p>')
+    expect(String((entry['summary'] as { '#text': string })['#text'])).toBe('Cerrado · Line one')
+    const json = (await api.send('GET', '/api/feeds/wa/duvall/statuses.json?lang=es')).body
+    const item = json.items.find((one: { id: string }) => one.id.endsWith(`/items/${id}`))
+    expect(item.title).toBe('Warning: Pool & gym')
+    expect(item.content_html).toBe('<p>Cerrado</p><p>Line one</p><p>Line &lt;two&gt;</p>')
+    expect(item.content_text).toBe('Cerrado\n\nLine one\n\nLine <two>')
+    expect(item.content_text).not.toMatch(/^closed/)
+  })
+
+  it('links its JSON Feed from the Atom document', async () => {
+    const xml = (await api.send('GET', '/api/feeds/wa/duvall/roads.atom')).body as string
+    expect(atomProblems(xml)).toEqual([])
+    expect(xml).toMatch(
+      /<link rel="alternate" type="application\/feed\+json" href="[^"]+\/api\/feeds\/wa\/duvall\/roads\.json"\/>/,
+    )
+  })
+
   it('answers 304 to its ETag and Last-Modified, and a new ETag after a write', async () => {
     const first = await api.send('GET', '/api/feeds/wa/duvall/statuses.atom')
     const etag = first.headers.get('etag')!

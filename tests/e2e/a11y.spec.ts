@@ -60,6 +60,8 @@ const pages = [
   '/reset/abc',
   '/page',
   '/no/such/page/here',
+  '/widget',
+  '/offline',
 ]
 for (const path of pages) {
   test(`${path} has no axe violations (dark and light)`, async ({ page }) => {

@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test'
 const EMBEDDER = 'http://localhost:4326'
 const widget = (query: Record<string, string>): string =>
   `http://localhost:4322/embed/statuses?${new URLSearchParams({ place: 'wa/duvall', lat: '47.74', lon: '-121.99', name: 'Duvall, WA', ...query })}`
-const embedded = (query: Record<string, string>): string => `${EMBEDDER}/page?${new URLSearchParams({ widget: widget(query) })}`
+const embedded = (query: Record<string, string>, frame: { w?: number; h?: number } = {}): string =>
+  `${EMBEDDER}/page?${new URLSearchParams({ widget: widget(query), ...(frame.w ? { w: String(frame.w) } : {}), ...(frame.h ? { h: String(frame.h) } : {}) })}`
 
 test('another site embeds Duvall’s statuses, in its language and theme, with a link back', async ({ page }) => {
   await page.goto(embedded({ lang: 'es', theme: 'dark', size: 'full', roads: '1' }))
@@ -22,8 +23,37 @@ test('another site embeds Duvall’s statuses, in its language and theme, with a
 
   await page.goto(embedded({ lang: 'en', theme: 'light', size: 'compact' }))
   await expect(frame.locator('h2')).toHaveText(['Statuses'])
-  await expect(frame.locator('li')).toHaveCount(3)
+  // Three items and the row that says how many more wait behind the link back.
+  await expect(frame.locator('li')).toHaveCount(4)
+  await expect(frame.locator('li').last()).toHaveText(/^\+\d+ more$/)
   expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(255, 255, 255)')
+})
+
+test('the documented 360 x 220 frame keeps its link back in view, each row says its priority in words', async ({ page }) => {
+  await page.goto(embedded({ lang: 'es', size: 'compact' }, { w: 360, h: 220 }))
+  const frame = page.frameLocator('#porchlight')
+  const flood = frame.locator('li', { hasText: 'Flood warning: Snoqualmie River' })
+  await expect(flood).toBeVisible()
+  // Colour is never the only sign: the red bar comes with its word, in the widget's language.
+  await expect(flood.locator('.widget-tag')).toHaveText('Crítico')
+  const back = frame.getByRole('link', { name: 'Duvall, WA en Porchlight' })
+  await expect(back).toBeInViewport({ ratio: 1 })
+  // The list scrolls inside the frame; the page itself never needs to.
+  expect(await frame.locator('html').evaluate((html) => html.scrollHeight <= html.clientHeight)).toBe(true)
+})
+
+test('the Spanish widget says states in Spanish, and full with roads at 600 px shows both lists', async ({ page }) => {
+  await page.goto(embedded({ lang: 'es', size: 'full', roads: '1' }, { w: 600, h: 420 }))
+  const frame = page.frameLocator('#porchlight')
+  await expect(frame.locator('li', { hasText: 'Flood warning: Snoqualmie River' }).locator('small')).toHaveText('Activo')
+  const states = await frame.locator('li small').allTextContents()
+  expect(states.length).toBeGreaterThan(3)
+  for (const state of states) expect(['active', 'pending', 'closed', 'open', 'blocked']).not.toContain(state)
+  // Roads beside the statuses, in the first screen of the frame.
+  await expect(frame.locator('h2').nth(1)).toHaveText('Carreteras')
+  await expect(frame.locator('h2').nth(1)).toBeInViewport()
+  await expect(frame.locator('section').nth(1).locator('li').first()).toBeInViewport()
+  await expect(frame.getByRole('link', { name: 'Duvall, WA en Porchlight' })).toBeInViewport({ ratio: 1 })
 })
 
 test('the widget and the page that embeds it cannot read each other, and the widget sets no cookies', async ({
@@ -112,4 +142,20 @@ test('“Put this on your website” previews the widget and gives the line to c
   const preview = page.frameLocator('#widget-preview iframe')
   await expect(preview.locator('h2').first()).toHaveText('Meldungen')
   await expect(preview.locator('li', { hasText: 'Flood warning: Snoqualmie River' })).toBeVisible()
+})
+
+test('“Put this on your website” on a phone: no nav entry marked as this page, Copy above the tab bar, 44 px controls', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto('/widget')
+  await expect(page.locator('.tabs [aria-current="page"], .sidebar [aria-current="page"]')).toHaveCount(0)
+  await expect(page.locator('.tab-more')).not.toHaveAttribute('data-current', /.*/)
+  const copy = page.getByRole('button', { name: 'Copy' })
+  // Reached by the keyboard (focus scrolls it into view), the button stops above the fixed tab bar, not under it.
+  await copy.focus()
+  const [shown, bar] = await Promise.all([copy.boundingBox(), page.locator('.tabs').boundingBox()])
+  expect(shown!.y + shown!.height).toBeLessThanOrEqual(bar!.y)
+  for (const control of [page.locator('#widget-place-choice'), page.getByText('Dark', { exact: true }), copy])
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
 })

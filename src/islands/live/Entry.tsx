@@ -1,19 +1,14 @@
 import { formatAgo } from '../../lib/format.ts'
 import { milesToKm, formatDistance } from '../../lib/units.ts'
 import { safeHttpUrl } from '../../lib/safe-url.ts'
-import { STATUS_WORDS, type AlertItem } from '../../lib/items.ts'
+import type { AlertItem } from '../../lib/items.ts'
 import { itemSource } from '../../lib/live/feed-source.ts'
 import { itemTimes } from '../../lib/live/times.ts'
-import type { I18nFamily, T } from '../../i18n/use-t.ts'
+import type { T } from '../../i18n/use-t.ts'
 import type { Settings } from '../../lib/decode/stored-settings.ts'
 
-const KNOWN_STATES: readonly string[] = [...STATUS_WORDS, 'critical']
-
-/** A state word in the visitor's language when it is one of the SPEC's statuses; staff's own words as written. */
-export function stateLabel(state: string, t: T): string {
-  const word = state.trim().toLowerCase()
-  return KNOWN_STATES.includes(word) ? t(`status.${word}` as I18nFamily<'status'>) : state
-}
+/** The state word in the visitor's language (src/lib/live/state-word.ts, shared with the widget, feeds and emails). */
+export { stateLabel } from '../../lib/live/state-word.ts'
 
 /** Distance in the visitor's unit; the API gives miles. */
 export function distanceText(miles: number | null, settings: Settings, locale: string, t: T): string | null {

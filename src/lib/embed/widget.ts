@@ -110,35 +110,65 @@ export function placeUrl(origin: string, options: Pick<WidgetOptions, 'place' | 
   return `${origin.replace(/\/$/, '')}${localePrefix(options.lang)}/${options.place}/statuses`
 }
 
-export type WidgetItem = { id: number; title: string; state: string | null; severity: Severity; link: string | null }
+/** The priority word a row shows beside its colour bar (docs/design.md, "How priority is shown"): never colour alone. */
+export type PriorityWord = 'critical' | 'urgent' | 'warning' | 'info'
+
+export type WidgetItem = {
+  id: number
+  title: string
+  /** The state word, as the item has it ('active'); the widget shows the dictionary's word when it knows it. */
+  state: string | null
+  severity: Severity
+  /** The word of the row's tag; null for a priority with no word of its own (Normal, High, Medium). */
+  priority: PriorityWord | null
+  link: string | null
+}
 
 const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 }
+
+/**
+ * The tag's word for an item of a severity: the item's own priority word when the severity agrees with it (Urgent
+ * stays Urgent), else the severity's (a road closed by its state reads Critical).
+ * @example priorityWord('Urgent', 'critical') // 'urgent'
+ * @example priorityWord('Info', 'critical') // 'critical' (a closed crossing)
+ */
+export function priorityWord(priority: string | null, severity: Severity): PriorityWord | null {
+  const word = (priority ?? '').trim().toLowerCase()
+  if (severity === 'critical') return word === 'urgent' ? 'urgent' : 'critical'
+  if (severity === 'warning') return 'warning'
+  return word === 'info' || word === 'low' ? 'info' : null
+}
 
 /** A section's items as the widget lists them: the most severe first, at most `limit`. */
 function listed(items: AlertItem[], section: 'statuses' | 'roads', limit: number): WidgetItem[] {
   return items
-    .map((item) => ({
-      id: item.id,
-      title: item.title,
-      state: item.state,
-      severity: severityOf(item, section),
-      link: item.link && /^https?:\/\//.test(item.link) ? item.link : null,
-    }))
+    .map((item) => {
+      const severity = severityOf(item, section)
+      return {
+        id: item.id,
+        title: item.title,
+        state: item.state,
+        severity,
+        priority: priorityWord(item.priority, severity),
+        link: item.link && /^https?:\/\//.test(item.link) ? item.link : null,
+      }
+    })
     .sort((a, b) => RANK[a.severity] - RANK[b.severity])
     .slice(0, limit)
 }
 
 /**
- * What the widget shows of a live-sections answer: its statuses, and its roads when asked for.
- * `more` counts what the size leaves out, for the link back.
+ * What the widget shows of a live-sections answer: its statuses, and its roads when asked for, each with how many
+ * the size leaves out (the list's "+2 more" row, which links back). `more` is their sum.
  */
 export function widgetSections(
   reaction: Pick<Reaction, 'statuses' | 'roads'>,
   options: Pick<WidgetOptions, 'size' | 'roads'>,
-): { statuses: WidgetItem[]; roads: WidgetItem[] | null; more: number } {
+): { statuses: WidgetItem[]; roads: WidgetItem[] | null; more: number; statusesMore: number; roadsMore: number } {
   const limit = WIDGET_ITEMS[options.size]
   const statuses = listed(reaction.statuses.messages, 'statuses', limit)
   const roads = options.roads ? listed(reaction.roads.messages, 'roads', limit) : null
-  const total = reaction.statuses.messages.length + (options.roads ? reaction.roads.messages.length : 0)
-  return { statuses, roads, more: total - statuses.length - (roads?.length ?? 0) }
+  const statusesMore = reaction.statuses.messages.length - statuses.length
+  const roadsMore = roads ? reaction.roads.messages.length - roads.length : 0
+  return { statuses, roads, more: statusesMore + roadsMore, statusesMore, roadsMore }
 }

@@ -3,6 +3,7 @@ import {
   WIDGET_PATH,
   parseWidget,
   placeUrl,
+  priorityWord,
   widgetSections,
   widgetSnippet,
   widgetUrl,
@@ -10,6 +11,7 @@ import {
 } from '../../../src/lib/embed/widget.ts'
 import { FRAMING, headersForPath, securityHeaderBlocks } from '../../../src/lib/security-headers.ts'
 import type { AlertItem } from '../../../src/lib/items.ts'
+import { stateLabel } from '../../../src/lib/live/state-word.ts'
 
 const duvall: WidgetOptions = {
   place: 'wa/duvall',
@@ -89,6 +91,37 @@ describe('widget sections', () => {
     expect(full.statuses).toHaveLength(5)
     expect(full.roads?.map((entry) => entry.id)).toEqual([6])
     expect(full.more).toBe(0)
+  })
+
+  it('count what each section leaves out, for its own "+2 more" row', () => {
+    const compact = widgetSections(reaction, { size: 'compact', roads: true })
+    expect([compact.statusesMore, compact.roadsMore, compact.more]).toEqual([2, 0, 2])
+  })
+
+  it('give every coloured row its priority word: colour is never the only sign', () => {
+    const rows = widgetSections(
+      {
+        statuses: { messages: [item(1, 'Urgent'), item(2, 'Warning'), item(3, 'Info'), item(4, 'Normal')] },
+        roads: { messages: [] },
+      },
+      { size: 'full', roads: false },
+    ).statuses
+    expect(rows.map((row) => [row.severity, row.priority])).toEqual([
+      ['critical', 'urgent'],
+      ['warning', 'warning'],
+      ['info', 'info'],
+      ['info', null],
+    ])
+    expect(priorityWord('Info', 'critical')).toBe('critical')
+  })
+})
+
+describe('state words', () => {
+  const t = (key: string) => ({ 'status.active': 'Activo', 'status.closed': 'Cerrado' })[key] ?? key
+  it('are the dictionary’s for the SPEC’s statuses, staff’s own words as written', () => {
+    expect(stateLabel('active', t)).toBe('Activo')
+    expect(stateLabel(' Closed ', t)).toBe('Cerrado')
+    expect(stateLabel('Detour via SR 203', t)).toBe('Detour via SR 203')
   })
 })
 

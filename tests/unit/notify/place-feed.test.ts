@@ -67,7 +67,7 @@ describe('place feeds', () => {
   it('writes JSON Feed in the asked language', () => {
     const feed = placeFeed(duvall, 'statuses', [item(1)], 'json', { ...options, locale: 'es' })
     const doc = JSON.parse(feed.body) as { version: string; title: string; items: unknown[] }
-    expect(doc.version).toBe('https://jsonfeed.org/version/1')
+    expect(doc.version).toBe('https://jsonfeed.org/version/1.1')
     expect(doc.title).toContain('Avisos en Duvall, WA')
     expect(doc.items[0]).toMatchObject({
       url: 'https://porchlight.example/es/wa/duvall/statuses#item-1',
@@ -78,6 +78,8 @@ describe('place feeds', () => {
 
   it('finds a first line', () => {
     expect(firstLine(item(1))).toBe('closed · Two hours late')
+    expect(firstLine(item(1), (word) => word.toUpperCase())).toBe('CLOSED · Two hours late')
+    expect(firstLine(item(1, { data: { lines: ['One\nTwo'] } as never }))).toBe('closed · One')
     expect(firstLine(item(1, { state: null, data: { lines: [] } as never }))).toBe('Item 1')
   })
 })
