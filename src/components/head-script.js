@@ -53,5 +53,8 @@
     }
   } catch (e) {}
   // The URL's language wins (a localized link is a choice): nothing moves; client/language.ts
-  // offers the saved or detected language in one dismissible line instead.
+  // offers the saved or detected language in one dismissible line instead, in a slot this mark gives its
+  // height before first paint (styles/reach.css), so the offer covers nothing and moves nothing.
+  if (lang && lang !== root.lang && store.getItem('porchlight:dismissedLanguageOffer') !== root.lang + '>' + lang)
+    root.setAttribute('data-offer', '')
 })()
