@@ -151,3 +151,22 @@ for (const prefix of ['/es', '/ja']) {
     expect(await page.locator('#lang-offer-slot').evaluate((el) => el.getBoundingClientRect().height)).toBe(0)
   })
 }
+
+test('the footer language links are targets of 44 px on a phone and at least 24 px on a desktop', async ({ page }) => {
+  for (const [width, least] of [
+    [360, 44],
+    [1440, 24],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/wa/duvall')
+    const links = page.locator('.foot .langs a')
+    await expect(links).toHaveCount(6)
+    for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect.soft(box.height, `${width} px: height`).toBeGreaterThanOrEqual(least)
+      expect.soft(box.width, `${width} px: width`).toBeGreaterThanOrEqual(least)
+    }
+    // Still a compact footer: the six links take at most two rows.
+    const rows = new Set(await links.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))))
+    expect(rows.size, `${width} px: rows of language links`).toBeLessThanOrEqual(2)
+  }
+})
