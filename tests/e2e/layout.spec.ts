@@ -170,3 +170,39 @@ test('the footer language links are targets of 44 px on a phone and at least 24 
     expect(rows.size, `${width} px: rows of language links`).toBeLessThanOrEqual(2)
   }
 })
+
+test('the notify sheet: a bottom sheet at 360 px, a centred dialog over a backdrop at 1440 px, 44 px targets', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [360, 800],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.goto('/wa/duvall')
+    await page.getByRole('button', { name: 'Notify me' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Notifications for Duvall, WA' })
+    await expect(dialog.locator('.btn-primary')).toBeVisible({ timeout: 20_000 })
+    const box = (await dialog.boundingBox())!
+    if (width === 360) {
+      expect(box.x).toBe(0)
+      expect(box.width).toBe(width)
+      expect(Math.round(box.y + box.height)).toBe(height)
+    } else {
+      expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThanOrEqual(1)
+      expect(box.width).toBeLessThanOrEqual(640)
+      expect(box.y).toBeGreaterThan(0)
+    }
+    expect(await dialog.evaluate((el) => getComputedStyle(el, '::backdrop').backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
+    // One main action; every option and button a target of at least 44 px; the whole sheet on screen.
+    await expect(dialog.locator('.btn-primary')).toHaveCount(1)
+    const targets = await dialog
+      .locator('label.notify-option, .sheet-foot button, .sheet-head button')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height })))
+    expect(targets.length).toBeGreaterThanOrEqual(10)
+    for (const target of targets) expect.soft(target.height, target.text ?? '').toBeGreaterThanOrEqual(44)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  }
+})
