@@ -294,3 +294,23 @@ test.describe('push failures say the cause and the next step (issue 38)', () => 
     await expect(dialog.getByRole('alert')).toContainText('set Notifications to Allow, reload the page and try again')
   })
 })
+
+test('"Notify me" on a map point page follows the point, and Settings lists it', async ({ page, context, request, baseURL }) => {
+  const subscription = (await (await request.get(`${PUSH}/_new?name=e2e-point-${Date.now()}`)).json()) as Subscription
+  await context.grantPermissions(['notifications'], { origin: baseURL! })
+  await stubPush(page, subscription)
+  const dialog = await openSheet(page, '/z/47.74/-121.98/statuses')
+  await dialog.getByRole('button', { name: 'Turn on notifications' }).click()
+  await expect(dialog.getByRole('status')).toContainText('You will be notified about')
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('button', { name: 'Notifying' })).toHaveAttribute('aria-pressed', 'true')
+  const saved = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('porchlight:notify') ?? 'null') as { places: { place: string }[] },
+  )
+  expect(saved.places.map((entry) => entry.place)).toEqual(['z/47.74/-121.98'])
+  await page.goto('/settings')
+  const section = page.getByRole('region', { name: 'Notifications' })
+  await expect(section.getByRole('link', { name: '47.74, -121.98' })).toHaveAttribute('href', '/z/47.74/-121.98')
+  await section.getByRole('button', { name: 'Stop notifications: 47.74, -121.98' }).click()
+  await expect(section).toContainText('No notifications yet.')
+})
