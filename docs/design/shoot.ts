@@ -25,23 +25,56 @@ const PAGES: [string, string, boolean?][] = [
   ['coverage', '/coverage'],
   ['widget', '/widget'],
   ['404', '/no/such/page'],
+  // Issue 38: the "Notify me" sheet open, and the language offer on a Spanish page for an English browser.
+  ['notify', '/wa/duvall'],
+  ['statuses-offer', '/es/wa/duvall/statuses'],
+  ['settings-location', '/settings'],
 ]
+/** Pages that need a step: before the visit (storage), after it (open a dialog); `fixed`: the path is not localized. */
+const SCENES: Record<string, { fixed?: boolean; before?: (page: Page) => Promise<void>; after?: (page: Page) => Promise<void> }> =
+  {
+    notify: {
+      after: async (page) => {
+        await page.locator('#notify').click()
+        await page.locator('.notify-sheet .btn-primary').waitFor({ timeout: 20_000 })
+        await page.waitForTimeout(300)
+      },
+    },
+    // After the visits above: the last place opened, where "No Location Set" was.
+    'settings-location': { after: (page) => page.locator('#location-h').evaluate((el) => el.scrollIntoView()) },
+    'statuses-offer': {
+      fixed: true,
+      before: async (page) => {
+        await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+      },
+      after: (page) => page.locator('#language-offer').waitFor({ timeout: 15_000 }),
+    },
+  }
 type ShotSet = { width: number; height: number; theme: 'light' | 'dark'; lang: 'en' | 'es' }
 const HEIGHTS: Record<number, number> = { 360: 800, 412: 915, 1024: 768, 1440: 900 }
 // SHOOT_ALL=1: every width (360, 412, 1024, 1440) in both themes and both languages; SHOOT_FULL=1: the whole page.
-const SETS: ShotSet[] = process.env['SHOOT_ALL']
-  ? [360, 412, 1024, 1440].flatMap((width) =>
-      (['light', 'dark'] as const).flatMap((theme) =>
-        (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
+// SHOOT_WIDTHS=360,1440: those widths in both themes in English, and the first at 360 px in Spanish (issue 38's set).
+const WIDTHS = process.env['SHOOT_WIDTHS']?.split(',').map(Number)
+const SETS: ShotSet[] = WIDTHS
+  ? [
+      ...WIDTHS.flatMap((width) =>
+        (['light', 'dark'] as const).map((theme) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang: 'en' as const })),
       ),
-    )
-  : [
-      { width: 412, height: 915, theme: 'light', lang: 'en' },
-      { width: 412, height: 915, theme: 'dark', lang: 'en' },
-      { width: 1440, height: 900, theme: 'light', lang: 'en' },
-      { width: 1440, height: 900, theme: 'dark', lang: 'en' },
       { width: 360, height: 800, theme: 'light', lang: 'es' },
     ]
+  : process.env['SHOOT_ALL']
+    ? [360, 412, 1024, 1440].flatMap((width) =>
+        (['light', 'dark'] as const).flatMap((theme) =>
+          (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
+        ),
+      )
+    : [
+        { width: 412, height: 915, theme: 'light', lang: 'en' },
+        { width: 412, height: 915, theme: 'dark', lang: 'en' },
+        { width: 1440, height: 900, theme: 'light', lang: 'en' },
+        { width: 1440, height: 900, theme: 'dark', lang: 'en' },
+        { width: 360, height: 800, theme: 'light', lang: 'es' },
+      ]
 const fullPage = Boolean(process.env['SHOOT_FULL'])
 
 async function signIn(context: BrowserContext): Promise<void> {
@@ -99,9 +132,12 @@ for (const set of SETS) {
     }
     const page = await context.newPage()
     await serveProviders(page)
-    const url = `${base}${set.lang === 'en' ? path : `/${set.lang}${path === '/' ? '' : path}`}`
+    const scene = SCENES[name]
+    await scene?.before?.(page)
+    const url = `${base}${set.lang === 'en' || scene?.fixed ? path : `/${set.lang}${path === '/' ? '' : path}`}`
     await page.goto(url)
     await settle(page)
+    await scene?.after?.(page)
     const raw = await page.screenshot({ fullPage })
     const file = `${out}/${name}-${set.width}-${set.theme}-${set.lang}.png`
     await sharp(raw)
@@ -111,5 +147,28 @@ for (const set of SETS) {
     await page.close()
   }
   await context.close()
+}
+// SHOOT_MANIFEST=1: the install dialog's two screenshots (public/manifest.webmanifest), statuses in the dark theme
+// at their full size, in few colours so they stay small.
+if (process.env['SHOOT_MANIFEST']) {
+  mkdirSync('public/screenshots', { recursive: true })
+  for (const [form, width, height] of [
+    ['narrow', 360, 740],
+    ['wide', 1280, 800],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', timezoneId: 'America/Los_Angeles' })
+    await context.addInitScript(() => {
+      localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: 'dark' }))
+      localStorage.setItem('i18nextLng', 'en')
+    })
+    const page = await context.newPage()
+    await serveProviders(page)
+    await page.goto(`${base}/wa/duvall/statuses`)
+    await settle(page)
+    await sharp(await page.screenshot())
+      .png({ palette: true, colours: 32, compressionLevel: 9 })
+      .toFile(`public/screenshots/statuses-${form}.png`)
+    await context.close()
+  }
 }
 await browser.close()

@@ -57,4 +57,7 @@
   // height before first paint (styles/reach.css), so the offer covers nothing and moves nothing.
   if (lang && lang !== root.lang && store.getItem('porchlight:dismissedLanguageOffer') !== root.lang + '>' + lang)
     root.setAttribute('data-offer', '')
+  // The installed app starts at the default place with ?source=pwa (public/manifest.webmanifest): the page stays
+  // hidden while client/app-start.ts opens the visitor's last place instead.
+  if (/[?&]source=pwa/.test(location.search)) root.setAttribute('data-resolving', '')
 })()

@@ -206,3 +206,17 @@ test('the notify sheet: a bottom sheet at 360 px, a centred dialog over a backdr
     await expect(dialog).toBeHidden()
   }
 })
+
+test('the installed app (start_url with ?source=pwa) opens the last place in the same section; with none, the default place', async ({
+  page,
+}) => {
+  await page.goto('/wa/duvall/roads?source=pwa')
+  await expect(page).toHaveURL(/\/wa\/duvall\/roads$/)
+  await expect(page.locator('html')).not.toHaveAttribute('data-resolving')
+  await page.goto('/wa/carnation')
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('porchlight:recentLocations') ?? '')).toContain('wa/carnation')
+  await page.goto('/wa/duvall/statuses?source=pwa')
+  await expect(page).toHaveURL(/\/wa\/carnation\/statuses$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carnation, WA')
+  await expect(page.locator('body')).toBeVisible()
+})
