@@ -10,9 +10,9 @@ const out = process.argv[2] ?? 'docs/design/after'
 const base = process.argv[3] ?? 'http://localhost:4399'
 const only = process.env['SHOOT_ONLY']
 
-// [name, path, staff sign-in, opens]; an /embed/ path gets the set's language and theme in its query, a path with
-// a scheme (the API's pages, a rendered email file) is opened as it is; 'notify' opens the Notify me dialog.
-const PAGES: [string, string, boolean?, 'notify'?][] = [
+// [name, path, staff sign-in]; an /embed/ path gets the set's language and theme in its query, a path with
+// a scheme (the API's pages, a rendered email file) is opened as it is; SCENES below add steps.
+const PAGES: [string, string, boolean?][] = [
   ['home', '/'],
   ['weather', '/wa/duvall'],
   ['statuses', '/wa/duvall/statuses'],
@@ -26,7 +26,6 @@ const PAGES: [string, string, boolean?, 'notify'?][] = [
   ['editor', '/editor', true],
   ['coverage', '/coverage'],
   ['widget', '/widget'],
-  ['notify', '/wa/duvall/statuses', false, 'notify'],
   ['embed', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=compact'],
   ['embed-full', '/embed/statuses?place=wa%2Fduvall&lat=47.74&lon=-121.99&size=full&roads=1'],
   ['offline', '/offline'],
@@ -34,7 +33,31 @@ const PAGES: [string, string, boolean?, 'notify'?][] = [
   ['email-confirm', `file://${process.cwd()}/.build/email-confirm.html`],
   ['alert-email', `file://${process.cwd()}/.build/alert-email.html`],
   ['404', '/no/such/page'],
+  // Issue 38: the "Notify me" sheet open, and the language offer on a Spanish page for an English browser.
+  ['notify', '/wa/duvall'],
+  ['statuses-offer', '/es/wa/duvall/statuses'],
+  ['settings-location', '/settings'],
 ]
+/** Pages that need a step: before the visit (storage), after it (open a dialog); `fixed`: the path is not localized. */
+const SCENES: Record<string, { fixed?: boolean; before?: (page: Page) => Promise<void>; after?: (page: Page) => Promise<void> }> =
+  {
+    notify: {
+      after: async (page) => {
+        await page.locator('#notify').click()
+        await page.locator('.notify-sheet .btn-primary').waitFor({ timeout: 20_000 })
+        await page.waitForTimeout(300)
+      },
+    },
+    // After the visits above: the last place opened, where "No Location Set" was.
+    'settings-location': { after: (page) => page.locator('#location-h').evaluate((el) => el.scrollIntoView()) },
+    'statuses-offer': {
+      fixed: true,
+      before: async (page) => {
+        await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+      },
+      after: (page) => page.locator('#language-offer').waitFor({ timeout: 15_000 }),
+    },
+  }
 type ShotSet = { width: number; height: number; theme: 'light' | 'dark'; lang: 'en' | 'es' }
 const HEIGHTS: Record<number, number> = { 360: 800, 412: 915, 1024: 768, 1440: 900 }
 // SHOOT_ALL=1: every width (360, 412, 1024, 1440) in both themes and both languages; SHOOT_FULL=1: the whole page.
@@ -53,8 +76,16 @@ const everySet: ShotSet[] = [360, 412, 1024, 1440].flatMap((width) =>
     (['en', 'es'] as const).map((lang) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang })),
   ),
 )
+// SHOOT_WIDTHS=360,1440: those widths in both themes in English, and 360 px in Spanish (issue 38's set).
+const widths = process.env['SHOOT_WIDTHS']
+  ?.split(',')
+  .map(Number)
+  .flatMap((width) =>
+    (['light', 'dark'] as const).map((theme) => ({ width, height: HEIGHTS[width] ?? 900, theme, lang: 'en' as const })),
+  )
 const SETS: ShotSet[] =
   named ??
+  (widths && [...widths, { width: 360, height: 800, theme: 'light', lang: 'es' }]) ??
   (process.env['SHOOT_ALL']
     ? everySet
     : [
@@ -114,7 +145,7 @@ for (const set of SETS) {
     localStorage.setItem('i18nextLng', s.lang)
   }, set)
   let signedIn = false
-  for (const [name, path, staff, open] of PAGES) {
+  for (const [name, path, staff] of PAGES) {
     if (only && !only.split(',').includes(name)) continue
     if (staff && !signedIn) {
       await signIn(context)
@@ -122,10 +153,14 @@ for (const set of SETS) {
     }
     const page = await context.newPage()
     await serveProviders(page)
+    const scene = SCENES[name]
+    await scene?.before?.(page)
     const embed = path.startsWith('/embed/')
     const external = /^[a-z]+:/.test(path)
     const localized = embed ? `${path}&lang=${set.lang}&theme=${set.theme}` : `/${set.lang}${path === '/' ? '' : path}`
-    const url = external ? path.replace('.html', `-${set.lang}.html`) : `${base}${set.lang === 'en' && !embed ? path : localized}`
+    const url = external
+      ? path.replace('.html', `-${set.lang}.html`)
+      : `${base}${(set.lang === 'en' || scene?.fixed) && !embed ? path : localized}`
     if (external) await page.emulateMedia({ colorScheme: set.theme })
     // The offline page answers at any address (the service worker serves it); its language comes from the path.
     if (name === 'offline' && set.lang !== 'en')
@@ -134,13 +169,7 @@ for (const set of SETS) {
     // The widget in its documented frames: 360 x 220 (compact), 600 x 420 (full, with roads).
     if (embed) await page.setViewportSize(name === 'embed' ? { width: 360, height: 220 } : { width: 600, height: 420 })
     await settle(page)
-    if (open === 'notify') {
-      await page
-        .getByRole('button', { name: /Notify me|Avisarme/ })
-        .first()
-        .click()
-      await page.waitForTimeout(800)
-    }
+    await scene?.after?.(page)
     const raw = await page.screenshot({ fullPage })
     const file = `${out}/${name}-${set.width}-${set.theme}-${set.lang}.png`
     await sharp(raw)

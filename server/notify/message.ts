@@ -5,7 +5,7 @@ import { priorityRank } from '../../src/lib/items.ts'
 import { NOTIFY_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
 import { cityPath, isLocale, type Locale } from '../../src/lib/routing/routes.ts'
 import type { ItemRow } from '../db/schema.ts'
-import { findCity } from '../lib/cities.ts'
+import { findCity, followedPlace } from '../lib/cities.ts'
 import { itemLink } from './place-feed.ts'
 
 export type PushMessage = { title: string; body: string; url: string; tag: string; lang: Locale }
@@ -41,9 +41,9 @@ const firstTextLines = (lines: string): string | null => {
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-/** The place's name ("Duvall, WA"), or its route when the city is unknown. */
+/** The place's name ("Duvall, WA"; a map point's "47.74, -121.99, WA"), or its route when the city is unknown. */
 export function placeName(route: string): string {
-  const city = findCity(route)
+  const city = followedPlace(route) ?? findCity(route)
   return city ? `${city.name}, ${city.state}` : route
 }
 

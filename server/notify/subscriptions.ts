@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { priorityRank } from '../../src/lib/items.ts'
 import { minutesOf, timeOf, type NotifyPrefs, type PlacePrefs } from '../../src/lib/notify/prefs.ts'
 import type { Db } from '../db/index.ts'
-import { findCity } from '../lib/cities.ts'
+import { followedPlace } from '../lib/cities.ts'
 import { PRIORITIES } from '../../src/lib/items.ts'
 import {
   deleteSubscriptionRow,
@@ -25,8 +25,8 @@ const hash = (secret: string): string => createHash('sha256').update(secret).dig
 function placeRows(id: string, prefs: NotifyPrefs) {
   const rows = []
   for (const [index, place] of prefs.places.entries()) {
-    const city = findCity(place.place)
-    if (!city?.route) return { unknown: index }
+    const city = followedPlace(place.place)
+    if (!city) return { unknown: index }
     rows.push({
       subscription_id: id,
       place: city.route,

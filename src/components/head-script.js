@@ -53,5 +53,11 @@
     }
   } catch (e) {}
   // The URL's language wins (a localized link is a choice): nothing moves; client/language.ts
-  // offers the saved or detected language in one dismissible line instead.
+  // offers the saved or detected language in one dismissible line instead, in a slot this mark gives its
+  // height before first paint (styles/reach.css), so the offer covers nothing and moves nothing.
+  if (lang && lang !== root.lang && store.getItem('porchlight:dismissedLanguageOffer') !== root.lang + '>' + lang)
+    root.setAttribute('data-offer', '')
+  // The installed app starts at the default place with ?source=pwa (public/manifest.webmanifest): the page stays
+  // hidden while client/app-start.ts opens the visitor's last place instead.
+  if (/[?&]source=pwa/.test(location.search)) root.setAttribute('data-resolving', '')
 })()

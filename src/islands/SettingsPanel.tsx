@@ -133,7 +133,7 @@ export function SettingsPanel({ labels, locale }: { labels: SettingsLabels; loca
         </label>
       </section>
 
-      <LocationPanel labels={labels} />
+      <LocationPanel labels={labels} locale={locale} />
 
       <section className="card" aria-labelledby="places-h">
         <h2 id="places-h">{labels['settings.places']}</h2>

@@ -19,6 +19,13 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100
 }
 
+/**
+ * The key a map point is followed by (notifications, issue 38): its page's path, rounded as coordPath() rounds it.
+ * Here, beside round2, because the "Notify me" button's small script takes it (this module is in the pages' code).
+ * @example pointKey(47.74232, -121.98568) // 'z/47.74/-121.99'
+ */
+export const pointKey = (lat: number, lon: number): string => `z/${round2(lat)}/${round2(lon)}`
+
 export type Point = { lat: number; lon: number }
 
 /**

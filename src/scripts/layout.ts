@@ -21,6 +21,9 @@ import { startTelemetry } from '../lib/client/telemetry.ts'
 // without a connection string the loader is not even in the bundle.
 if (import.meta.env.PUBLIC_APPINSIGHTS_CONNECTION_STRING) startTelemetry()
 hydrateIslands()
+// The installed app's start opens the last place (the head script hid the page until then).
+if (/[?&]source=pwa/.test(location.search))
+  void import('../lib/client/app-start.ts').catch(() => document.documentElement.removeAttribute('data-resolving'))
 // "Notify me" on place pages (issue 24), loaded only where the button is.
 if (document.getElementById('notify')) void import('../islands/notify/button.ts')
 if ($settings.get().useCurrentLocation) void import('../lib/client/current-location.ts')

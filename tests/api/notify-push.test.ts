@@ -132,6 +132,31 @@ describe.each(await backends())('web push on $name', (backend) => {
     expect(messages(far.name)).toEqual([])
   })
 
+  it('follows a map point by its key: an item near it tells, linking to the point page; a point far from every city is refused', async () => {
+    // Issue 38: "Notify me" on /z/<lat>/<lon> pages. Duvall is at 47.74, -121.99; the item is there.
+    const sub = await subscribe('en', [place({ place: 'z/47.75/-121.98' })])
+    const id = await create({ title: 'Point flood', priority: 'Urgent' })
+    await settle()
+    expect(messages(sub.name)).toEqual([
+      expect.objectContaining({
+        title: '47.75, -121.98, WA: Point flood',
+        url: `https://porchlight.example/z/47.75/-121.98/statuses#item-${id}`,
+      }),
+    ])
+    const read = await api.send('GET', `/api/notify/subscriptions/${sub.id}`, { headers: sub.auth })
+    expect(read.body).toMatchObject({ places: [{ place: 'z/47.75/-121.98' }] })
+    const subscription = fake.subscribe('ocean')
+    const ocean = await api.send('POST', '/api/notify/subscriptions', {
+      body: { subscription, lang: 'en', places: [place({ place: 'z/0/-140' })] },
+    })
+    expect(ocean.status).toBe(400)
+    expect(JSON.stringify(ocean.body)).toMatch(/places\[0\]\.place is not a place/)
+    const unrounded = await api.send('POST', '/api/notify/subscriptions', {
+      body: { subscription, lang: 'en', places: [place({ place: 'z/47.751/-121.98' })] },
+    })
+    expect(JSON.stringify(unrounded.body)).toMatch(/must look like wa\/duvall, or z\/47\.74\/-121\.99/)
+  })
+
   it('tells feed items too: a run is one queued write', async () => {
     const sub = await subscribe('de', [place({ sections: ['statuses'] })])
     const item: FeedItem = {

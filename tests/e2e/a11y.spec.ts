@@ -115,3 +115,26 @@ test('landmarks are named apart on every page type', async ({ page }) => {
     expect.soft(violationLines(results), path).toEqual([])
   }
 })
+
+test('the open "Notify me" sheet has no violations in either theme, at 360 and 1440 px', async ({ page }) => {
+  // Four axe runs.
+  test.setTimeout(150_000)
+  await seed(page, { language: 'en' })
+  await serveProviders(page)
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const theme of THEMES) {
+      if (page.url() === 'about:blank') await page.goto('/wa/duvall')
+      await page.evaluate((t) => sessionStorage.setItem('e2e:theme', t), theme)
+      const quiet = networkQuiet(page)
+      await page.reload()
+      await quiet.settled()
+      await page.getByRole('button', { name: 'Notify me' }).click()
+      await expect(page.getByRole('dialog').locator('.btn-primary')).toBeVisible({ timeout: 20_000 })
+      // Email chosen too: its field and mode chips are part of the sheet.
+      await page.getByRole('radio', { name: /By email/ }).check()
+      await expectNoViolations(page, theme)
+      await page.keyboard.press('Escape')
+    }
+  }
+})

@@ -117,3 +117,14 @@ test('the Editor tab shows for admins unless hidden', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Hide the Editor tab' }).check()
   await expect(page.getByRole('complementary').getByRole('link', { name: 'Editor' })).toBeHidden()
 })
+
+test('after a visit, Settings shows the last place opened instead of "No Location Set"', async ({ page }) => {
+  await page.goto('/settings')
+  await expect(page.getByRole('region', { name: 'Your location' })).toContainText('No Location Set')
+  await page.goto('/wa/duvall/statuses')
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('porchlight:recentLocations') ?? '')).toContain('wa/duvall')
+  await page.goto('/settings')
+  const location = page.getByRole('region', { name: 'Your location' })
+  await expect(location.getByRole('link', { name: 'Last place you opened: Duvall, WA' })).toHaveAttribute('href', '/wa/duvall')
+  await expect(location).not.toContainText('No Location Set')
+})

@@ -3,10 +3,13 @@ import { useState } from 'react'
 import { useT } from '../../i18n/use-t.ts'
 import type { I18nKey } from '../../i18n/index.ts'
 import { $notify, unfollowPlace } from '../../lib/notify/client.ts'
+import { pointOfKey } from '../../lib/notify/place-key.ts'
 import type { NotifySection } from '../../lib/notify/prefs.ts'
 import { cityPath, type Locale } from '../../lib/routing/routes.ts'
 
 const placeLabel = (route: string): string => {
+  const point = pointOfKey(route)
+  if (point) return `${point.lat}, ${point.lon}`
   const [state = '', city = ''] = route.split('/')
   return `${city.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase())}, ${state.toUpperCase()}`
 }

@@ -1,11 +1,14 @@
 // "Notify me" beside the pin button of a place page: pressed while this browser follows the place; a click opens the
 // dialog. Loaded by the layout script only where the button is, and kept small: the stored list is read raw here, and
-// the store, the client and the dialog load with the first click.
-import { pageLocale } from '../../lib/client/page.ts'
+// the store, the client and the dialog load with the first click. A map point's page (/z/<lat>/<lon>) follows the
+// point by its key ('z/47.74/-121.99', pointKey).
+import { pageLocale, pagePlace } from '../../lib/client/page.ts'
+import { parsePoint, pointKey } from '../../lib/geo.ts'
 
 const button = document.getElementById('notify')
 const head = button?.closest<HTMLElement>('.page-head')
-const route = head?.dataset['route']
+const point = pagePlace?.kind === 'coord' ? parsePoint(pagePlace.lat, pagePlace.lon) : null
+const route = head?.dataset['route'] ?? (point ? pointKey(point.lat, point.lon) : undefined)
 
 /** Whether the kept subscription (src/lib/notify/client.ts, 'porchlight:notify') follows this place. */
 function followsHere(raw: string | null): boolean {
@@ -17,7 +20,7 @@ function followsHere(raw: string | null): boolean {
   }
 }
 
-if (button && route) {
+if (button && head && route) {
   const labels = { false: button.textContent.trim(), true: button.dataset['on'] ?? '' }
   const show = (on: boolean) => {
     button.setAttribute('aria-pressed', String(on))

@@ -2,6 +2,7 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { loadDictionary } from '../../i18n/lazy.ts'
 import type { Locale } from '../../lib/routing/routes.ts'
+import '../../styles/notify.css'
 import { NotifyDialog } from './NotifyDialog.tsx'
 
 let root: Root | null = null

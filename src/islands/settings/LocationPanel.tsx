@@ -3,23 +3,27 @@ import { useState } from 'react'
 import { fill } from '../../lib/fill.ts'
 import { GEO_ERROR_KEYS, locate, type GeoError } from '../../lib/geolocation.ts'
 import { placeLabel } from '../../lib/decode/location.ts'
+import type { Locale } from '../../lib/routing/routes.ts'
 import {
   $currentLocation,
+  $recentLocations,
   $selectedLocation,
   $settings,
   setDeviceLocation,
   setUseCurrentLocation,
 } from '../../lib/stores/index.ts'
 import { Choice } from './Choice.tsx'
+import { placeHref } from './PlaceList.tsx'
 import type { SettingsLabels } from './labels.ts'
 
 type GpsState = { state: 'idle' } | { state: 'loading' } | { state: 'error'; error: GeoError }
 
 /** The location toggle (device GPS versus a chosen place) and what each currently gives. */
-export function LocationPanel({ labels }: { labels: SettingsLabels }) {
+export function LocationPanel({ labels, locale }: { labels: SettingsLabels; locale: Locale }) {
   const settings = useStore($settings)
   const current = useStore($currentLocation)
   const selected = useStore($selectedLocation)
+  const recent = useStore($recentLocations)
   const [gps, setGps] = useState<GpsState>({ state: 'idle' })
 
   const useGps = async () => {
@@ -33,6 +37,8 @@ export function LocationPanel({ labels }: { labels: SettingsLabels }) {
 
   const mode = settings.useCurrentLocation ? 'gps' : 'select'
   const place = mode === 'gps' ? current : selected
+  // Nothing chosen yet but places opened (issue 38: "No Location Set" after a visit): the newest one, as a link.
+  const last = mode === 'select' && !selected ? (recent[0] ?? null) : null
   return (
     <section className="card" aria-labelledby="location-h">
       <h2 id="location-h">{labels['location.title']}</h2>
@@ -51,6 +57,10 @@ export function LocationPanel({ labels }: { labels: SettingsLabels }) {
           <p>{labels['location.locating']}</p>
         ) : place ? (
           <p>{fill(labels[mode === 'gps' ? 'location.current' : 'location.selected'], { place: placeLabel(place) })}</p>
+        ) : last ? (
+          <p>
+            <a href={placeHref(locale, last)}>{fill(labels['location.lastVisited'], { place: placeLabel(last) })}</a>
+          </p>
         ) : (
           <>
             <p className="empty-title">{labels['state.noLocation']}</p>

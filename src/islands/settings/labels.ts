@@ -62,6 +62,7 @@ export const SETTINGS_KEYS = [
   'location.locating',
   'location.current',
   'location.selected',
+  'location.lastVisited',
   'location.chooseHint',
   'state.noLocation',
   'state.noLocationHint',

@@ -1,5 +1,6 @@
-// "View in {language}": one line, in the language it offers, floating over the page (no layout
-// shift); the link saves that language (which moves the page), the button dismisses the offer.
+// "View in {language}": one line, in the language it offers, in the slot at the top of the content that the head
+// script reserved before first paint (no layout shift, nothing covered); the link saves that language (which moves
+// the page), the button dismisses the offer and frees the slot.
 import { loadOfferTexts } from '../../i18n/lazy.ts'
 import { languageToOffer, swapLocale } from '../routing/locale-path.ts'
 import { $dismissedOffer, dismissLanguageOffer } from '../stores/language-offer.ts'
@@ -13,6 +14,10 @@ async function showOffer(offered: Locale): Promise<void> {
   bar.className = 'lang-offer'
   bar.id = 'language-offer'
   bar.lang = offered
+  const remove = () => {
+    bar.remove()
+    document.documentElement.removeAttribute('data-offer')
+  }
   const link = document.createElement('a')
   link.href = `${swapLocale(location.pathname, pageLocale, offered)}${location.search}${location.hash}`
   link.hreflang = offered
@@ -30,13 +35,16 @@ async function showOffer(offered: Locale): Promise<void> {
   close.setAttribute('aria-label', text['geo.dismiss'] ?? '×')
   close.addEventListener('click', () => {
     dismissLanguageOffer(pageLocale, offered)
-    bar.remove()
+    remove()
   })
   bar.append(link, close)
-  document.body.append(bar)
+  const slot = document.getElementById('lang-offer-slot')
+  document.documentElement.setAttribute('data-offer', '')
+  ;(slot ?? document.body).append(bar)
+
   // Another tab that dismisses it, or saves this page's language, takes it away here too.
-  $dismissedOffer.listen(() => bar.remove())
-  $settings.listen(({ language }) => language === pageLocale && bar.remove())
+  $dismissedOffer.listen(remove)
+  $settings.listen(({ language }) => language === pageLocale && remove())
 }
 
 const offered = languageToOffer(pageLocale, $settings.get().language, $dismissedOffer.get())

@@ -6,7 +6,9 @@ const head = document.querySelector<HTMLElement>('.page-head[data-route]')
 const lat = Number(head?.dataset['lat'])
 const lon = Number(head?.dataset['lon'])
 const [city, state] = (head?.querySelector('h1')?.textContent ?? '').split(', ')
-if (head && Number.isFinite(lat) && Number.isFinite(lon) && $settings.get().useRecentLocation)
+// The installed app's start is not a visit: it reads the last place first (client/app-start.ts).
+const starting = /[?&]source=pwa/.test(location.search)
+if (head && Number.isFinite(lat) && Number.isFinite(lon) && $settings.get().useRecentLocation && !starting)
   visitLocation({
     method: 'selected',
     lat,

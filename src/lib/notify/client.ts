@@ -43,11 +43,45 @@ export function pushSupport(): Support {
   return 'ok'
 }
 
+/**
+ * Why notifications could not be turned on, each with its own text and next step (notify.<reason> in the
+ * dictionaries): 'denied' (blocked in the site's settings), 'dismissed' (the browser's question closed unanswered),
+ * 'unsupported' (no push here), 'browser' (the browser's push setup failed: a private window, a push service that
+ * did not answer), 'refused' (the API refused the subscription: `detail` says why), 'unknownPlace', 'tooMany'
+ * (the API's hourly limit), 'network' (no answer), 'failed' (anything else: a server error).
+ */
+export type NotifyReason =
+  'denied' | 'dismissed' | 'unsupported' | 'browser' | 'refused' | 'unknownPlace' | 'tooMany' | 'network' | 'failed'
+
 export class NotifyError extends Error {
-  readonly reason: 'denied' | 'failed' | 'unsupported'
-  constructor(reason: 'denied' | 'failed' | 'unsupported') {
-    super(reason)
+  readonly reason: NotifyReason
+  /** The API's own words for a refusal ('subscription.endpoint must be on port 443'), else ''. */
+  readonly detail: string
+  constructor(reason: NotifyReason, detail = '') {
+    super(detail || reason)
     this.reason = reason
+    this.detail = detail
+  }
+}
+
+/** The error for an answer that is not a success: the API's 400 says why (src/lib/errors.ts: code, params.detail). */
+async function refusal(answer: Response): Promise<NotifyError> {
+  if (answer.status === 429) return new NotifyError('tooMany')
+  if (answer.status !== 400) return new NotifyError('failed')
+  const body = (await answer.json().catch(() => null)) as { error?: unknown; params?: { detail?: unknown } } | null
+  const detail = typeof body?.params?.detail === 'string' ? body.params.detail : typeof body?.error === 'string' ? body.error : ''
+  if (/is not a place Porchlight knows/.test(detail)) return new NotifyError('unknownPlace')
+  return new NotifyError('refused', detail.slice(0, 200))
+}
+
+/** The browser's service worker, or the 'browser' error when none is ready within 10 s (none registered here). */
+async function workerReady(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new NotifyError('browser')), 10_000)))
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -61,21 +95,36 @@ async function call({ method, json, ...request }: ApiRequest, secret?: string): 
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (secret) headers['authorization'] = `Bearer ${secret}`
   const body = json === undefined ? {} : { body: JSON.stringify(json) }
-  return fetch(urlOf(apiBase(), { method, ...request }), { method, ...body, headers, credentials: 'omit' })
+  try {
+    return await fetch(urlOf(apiBase(), { method, ...request }), { method, ...body, headers, credentials: 'omit' })
+  } catch {
+    throw new NotifyError('network')
+  }
 }
 
 /** This browser's push subscription (asking for permission first). */
 async function pushSubscription(): Promise<PushSubscriptionJSON> {
   if (pushSupport() === 'unsupported') throw new NotifyError('unsupported')
   const permission = await Notification.requestPermission()
-  if (permission !== 'granted') throw new NotifyError('denied')
-  const registration = await navigator.serviceWorker.ready
+  if (permission === 'denied') throw new NotifyError('denied')
+  if (permission !== 'granted') throw new NotifyError('dismissed')
+  const registration = await workerReady()
   const existing = await registration.pushManager.getSubscription()
   if (existing) return existing.toJSON()
-  const key: unknown = await (await call(ROUTES.notifyKey())).json()
+  const keyAnswer = await call(ROUTES.notifyKey())
+  if (!keyAnswer.ok) throw await refusal(keyAnswer)
+  const key: unknown = await keyAnswer.json()
   if (!isAnswer('notifyKey', key)) throw new NotifyError('failed')
-  const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBytes(key.publicKey) })
-  return made.toJSON()
+  try {
+    const made = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: urlBytes(key.publicKey),
+    })
+    return made.toJSON()
+  } catch {
+    // Firefox's private windows, a browser without a push service (Brave by default), a push service that is down.
+    throw new NotifyError('browser')
+  }
 }
 
 /** The subscription as the API takes it: the browser's type leaves every field optional, a real one has them all. */
@@ -90,10 +139,10 @@ async function sendPlaces(places: PlacePrefs[], lang: Locale): Promise<void> {
   if (saved) {
     const changed = await call(ROUTES.notifyResubscribe(saved.id, { subscription, lang, places }), saved.secret)
     if (changed.ok) return $notify.set({ ...saved, lang, places })
-    if (changed.status !== 404) throw new NotifyError('failed')
+    if (changed.status !== 404) throw await refusal(changed)
   }
   const made = await call(ROUTES.notifySubscribe({ subscription, lang, places }))
-  if (!made.ok) throw new NotifyError('failed')
+  if (!made.ok) throw await refusal(made)
   const answer: unknown = await made.json()
   if (!isAnswer('notifySubscribe', answer)) throw new NotifyError('failed')
   const { id, secret } = answer
@@ -113,7 +162,7 @@ export async function unfollowPlace(place: string): Promise<void> {
   const rest = saved.places.filter((entry) => entry.place !== place)
   if (rest.length) return sendPlaces(rest, saved.lang)
   const answer = await call(ROUTES.notifyStop(saved.id), saved.secret)
-  if (!answer.ok && answer.status !== 404) throw new NotifyError('failed')
+  if (!answer.ok && answer.status !== 404) throw await refusal(answer)
   $notify.set(null)
   const registration = await navigator.serviceWorker?.getRegistration()
   await (await registration?.pushManager.getSubscription())?.unsubscribe()

@@ -5,6 +5,7 @@
 import { PRIORITIES, type Priority } from '../items.ts'
 import { LOCALES, type Locale } from '../routing/routes.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
+import { pointOfKey } from './place-key.ts'
 
 export const NOTIFY_SECTIONS = ['statuses', 'roads'] as const
 export type NotifySection = (typeof NOTIFY_SECTIONS)[number]
@@ -12,6 +13,9 @@ export type NotifySection = (typeof NOTIFY_SECTIONS)[number]
 /** Places one browser may follow. */
 export const MAX_PLACES = 20
 export const DEFAULT_MIN_PRIORITY: Priority = 'Warning'
+
+/** Whether a text names a followable place: a city's route ('wa/duvall') or a map point's key ('z/47.74/-121.99'). */
+export const isPlaceKey = (key: string): boolean => ROUTE_PATTERN.test(key) || pointOfKey(key) !== null
 
 export type QuietHours = { start: string; end: string }
 export type PlacePrefs = { place: string; sections: NotifySection[]; minPriority: Priority; quiet: QuietHours | null }
@@ -53,8 +57,8 @@ export function prefsProblem(value: unknown): string | null {
     const where = `places[${index}]`
     if (typeof entry !== 'object' || entry === null) return `${where} must be an object`
     const { place, sections, minPriority, quiet } = entry as Record<string, unknown>
-    if (typeof place !== 'string' || place.length > 120 || !ROUTE_PATTERN.test(place))
-      return `${where}.place must look like wa/duvall`
+    if (typeof place !== 'string' || place.length > 120 || !isPlaceKey(place))
+      return `${where}.place must look like wa/duvall, or z/47.74/-121.99 for a map point`
     if (seen.has(place.toLowerCase())) return `${where}.place is listed twice`
     seen.add(place.toLowerCase())
     if (!Array.isArray(sections) || sections.length === 0 || sections.length > NOTIFY_SECTIONS.length)

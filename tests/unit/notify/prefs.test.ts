@@ -1,12 +1,34 @@
 import { createECDH } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { localMinutes, minutesOf, prefsProblem, quietUntil, timeOf } from '../../../src/lib/notify/prefs.ts'
+import { pointKey } from '../../../src/lib/geo.ts'
+import { pointOfKey } from '../../../src/lib/notify/place-key.ts'
+import { followedPlace } from '../../../server/lib/cities.ts'
 import { endpointProblem, endpointShapeProblem, keysProblem } from '../../../server/notify/endpoint.ts'
 import { backoffMs } from '../../../server/notify/send.ts'
 
 const place = { place: 'wa/duvall', sections: ['statuses'], minPriority: 'Warning', quiet: null }
 
 describe('notification preferences', () => {
+  it('follows a map point by its page path rounded as coordPath rounds it (issue 38)', () => {
+    expect(pointKey(47.74232, -121.98568)).toBe('z/47.74/-121.99')
+    expect(pointKey(-0.001, 10)).toBe('z/0/10')
+    expect(pointOfKey('z/47.74/-121.99')).toEqual({ lat: 47.74, lon: -121.99 })
+    for (const bad of ['z/47.740/-121.99', 'z/91/0', 'z/47.7/-181', 'z/47/-121/x', 'wa/duvall', 'z/-0/1'])
+      expect(pointOfKey(bad), bad).toBeNull()
+    expect(prefsProblem({ lang: 'en', places: [{ ...place, place: 'z/47.74/-121.99' }] })).toBeNull()
+    expect(prefsProblem({ lang: 'en', places: [{ ...place, place: 'z/47.744/-121.99' }] })).toMatch(/places\[0\]\.place/)
+    // The API places it by its nearest city within 50 km (time zone, state); its name is its coordinates.
+    expect(followedPlace('z/47.74/-121.99')).toMatchObject({
+      route: 'z/47.74/-121.99',
+      lat: 47.74,
+      state: 'WA',
+      timezone: 'America/Los_Angeles',
+    })
+    expect(followedPlace('z/0/-140')).toBeNull()
+    expect(followedPlace('wa/duvall')).toMatchObject({ route: 'wa/duvall', name: 'Duvall' })
+  })
+
   it('reads and writes HH:MM', () => {
     expect(minutesOf('07:30')).toBe(450)
     expect(minutesOf('24:00')).toBeNull()
