@@ -36,8 +36,9 @@ const SETS: ShotSet[] = process.env['SHOOT_ALL']
       ),
     )
   : [
-      { width: 412, height: 915, theme: 'light', lang: 'en' },
-      { width: 412, height: 915, theme: 'dark', lang: 'en' },
+      // Issue 38's set: 360 and 1440 px, both themes, and 360 px in Spanish.
+      { width: 360, height: 800, theme: 'light', lang: 'en' },
+      { width: 360, height: 800, theme: 'dark', lang: 'en' },
       { width: 1440, height: 900, theme: 'light', lang: 'en' },
       { width: 1440, height: 900, theme: 'dark', lang: 'en' },
       { width: 360, height: 800, theme: 'light', lang: 'es' },
