@@ -30,6 +30,16 @@
       if (window.Intl.RelativeTimeFormat) new Intl.RelativeTimeFormat(root.lang, { numeric: 'auto' }).format(-1, 'hour')
     } catch (e) {}
   }, 0)
+  // A place whose banner the visitor dismissed: no slot for it on any of its sections (src/lib/stores/banner.ts,
+  // placeKey and $bannerOffPlaces), so the page does not paint an empty band.
+  try {
+    var place = location.pathname
+      .toLowerCase()
+      .replace(new RegExp('^/(' + supported.join('|') + ')(?=/|$)'), '')
+      .replace(/\/(statuses|cameras|roads|local)\/?$/, '')
+      .replace(/\/$/, '')
+    if (JSON.parse(store.getItem('porchlight:bannerOff') || '[]').indexOf(place) >= 0) root.setAttribute('data-banner-off', '')
+  } catch (e) {}
   // Error pages answer at any URL; crawlers must index each language's page as it is.
   if (root.hasAttribute('data-no-lang') || /bot|crawl|spider|slurp|lighthouse/i.test(navigator.userAgent)) return
   // Language detection as i18next's detector: the i18nextLng key, the browser's languages, the

@@ -2,6 +2,8 @@
 // is cut in any language, and neither the alert banner nor the language offer covers the heading.
 import { expect, test, type Page } from '@playwright/test'
 import { scrollThrough } from './axe.ts'
+import type { Reaction } from '../../src/lib/items.ts'
+import { forward } from './forward.ts'
 import { serveProviders } from './providers.ts'
 
 const WIDTHS = [360, 412, 1024, 1440]
@@ -219,4 +221,166 @@ test('the installed app (start_url with ?source=pwa) opens the last place in the
   await expect(page).toHaveURL(/\/wa\/carnation\/statuses$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carnation, WA')
   await expect(page.locator('body')).toBeVisible()
+})
+
+// Issue 38, the place pages' live sections: the list on the first screen, the banner whole and dismissible, the
+// roads map first, the width used on a wide screen.
+
+/** The layout shifts the visitor did not cause, from the page's start (as in design-pass.spec.ts). */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = []
+    ;(window as unknown as { __shifts: string[] }).__shifts = shifts
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+      })[]) {
+        if (entry.hadRecentInput) continue
+        const box = (rect: DOMRectReadOnly): string => `${rect.x},${rect.y} ${rect.width}x${rect.height}`
+        const nodes = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+          const el = node instanceof Element ? node : node?.parentElement
+          const name = el ? `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${el.textContent?.slice(0, 30)}"` : '?'
+          return `${name} ${box(previousRect)} -> ${box(currentRect)}`
+        })
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(', ')}`)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)
+
+test('at 360 px the first status starts on the first screen, in a full-width row under one heading', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  // Every covering source answered (the test API's feeds do not: their note is checked after this loop).
+  await page.route(/localhost:8788\/api\/reaction/, (route) =>
+    forward<Reaction>(route, undefined, (answer) => {
+      for (const section of [answer.statuses, answer.roads, answer.cameras, answer.local])
+        Object.assign(section, { health: { status: 'ok', missing: [] } })
+      return answer
+    }),
+  )
+  for (const prefix of ['', '/es']) {
+    await page.goto(`${prefix}/wa/duvall/statuses`)
+    const first = page.locator('#statuses-list .live-item').first()
+    await expect(first).toBeVisible()
+    // Before issue 38 the first item started about 390 px down (heading, description, a card in a card).
+    const title = (await first.locator('.live-title').boundingBox())!
+    expect(title.y, `${prefix || '/en'}: first title's top`).toBeLessThan(250)
+    // No card around the list on a phone: the row takes the width (a 240 px text column before).
+    const row = (await first.boundingBox())!
+    expect(row.width).toBeGreaterThanOrEqual(320)
+    // One visible heading (the top bar's): the page's h1 and the card's h2 stay for screen readers.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Duvall, WA')
+    for (const heading of [page.locator('h1'), page.locator('#statuses-list-h')])
+      expect(await heading.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1)
+  }
+  // When sources do not answer, the list says so first, and its first item is still on the first screen.
+  await page.unrouteAll()
+  await serveProviders(page)
+  await page.goto('/wa/duvall/statuses')
+  await expect(page.locator('#statuses-list .health-note')).toBeVisible()
+  expect((await page.locator('#statuses-list .live-title').first().boundingBox())!.y).toBeLessThan(560)
+  // The other list sections start the same way.
+  for (const [path, item] of [
+    ['/wa/duvall/cameras', '#cameras-grid .camera-grid > li'],
+    ['/wa/duvall/local', '#local-list .business'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.locator(item).first()).toBeVisible()
+    expect((await page.locator(item).first().boundingBox())!.y, path).toBeLessThan(400)
+  }
+})
+
+test('the banner shows its headline on two lines, and a dismissal frees its room on every section without a shift', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await watchShifts(page)
+  await page.goto('/wa/duvall/statuses')
+  const title = page.locator('#alert-banner .alert-banner strong')
+  await expect(title).toHaveText('[Demo] Flood warning: Snoqualmie River near Duvall')
+  // Whole, on two lines (it was cut to "[Demo] Flood warning: Snoq…" on one).
+  const lines = await title.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    line: parseFloat(getComputedStyle(el).lineHeight),
+    cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+  }))
+  expect(Math.round(lines.height / lines.line)).toBe(2)
+  expect(lines.cut).toBe(false)
+  // Its slot holds it: the box ends inside the slot.
+  const slot = (await page.locator('#alert-banner').boundingBox())!
+  const box = (await page.locator('#alert-banner .alert-banner').boundingBox())!
+  expect(box.y + box.height).toBeLessThanOrEqual(slot.y + slot.height + 0.5)
+  await page.locator('#statuses-list .live-item').first().waitFor()
+  expect(await shiftsOf(page)).toEqual([])
+  // Dismissed: the room is freed (a shift the visitor caused), here and on the place's other sections.
+  const before = (await page.locator('#statuses-list .live-item').first().boundingBox())!.y
+  await page.getByRole('button', { name: 'Dismiss alert' }).click()
+  await expect(page.locator('#alert-banner')).toBeHidden()
+  expect((await page.locator('#statuses-list .live-item').first().boundingBox())!.y).toBeLessThan(before - 50)
+  for (const path of ['/wa/duvall/roads', '/es/wa/duvall', '/wa/duvall/cameras']) {
+    await page.goto(path)
+    await expect(page.locator('#alert-banner')).toBeHidden()
+    await page.locator('.card[aria-busy="false"]').first().waitFor()
+    await page.waitForTimeout(500)
+    await expect(page.locator('#alert-banner')).toBeHidden()
+    expect(await shiftsOf(page), path).toEqual([])
+  }
+})
+
+test('roads on a phone: the map first as a strip with a legend, larger on request, a message when tiles fail', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await watchShifts(page)
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'))
+  await page.goto('/wa/duvall/roads')
+  const map = page.locator('#roads-map')
+  const list = page.locator('#roads-list')
+  await expect(list.locator('.road').first()).toBeVisible({ timeout: 20_000 })
+  // The map before the list (it came after about 4,000 px of list), and the list still on the first screen.
+  expect((await map.boundingBox())!.y).toBeLessThan((await list.boundingBox())!.y)
+  expect((await list.locator('.road').first().boundingBox())!.y).toBeLessThan(800)
+  await expect(map.getByRole('list', { name: 'Impact' }).getByRole('listitem')).toHaveText(['Critical', 'Warning', 'Info'])
+  const region = map.getByRole('region', { name: 'Map of road conditions' })
+  await expect(region).toHaveAttribute('data-ready', 'true')
+  // Every marker says what it is, in words as well as colour.
+  const markers = region.locator('path.road-marker')
+  await expect(markers.first()).toBeVisible()
+  for (const label of await markers.evaluateAll((paths) => paths.map((path) => path.getAttribute('aria-label'))))
+    expect(label).toMatch(/ · (Critical|Warning|Info)$/)
+  await expect(map.locator('.map-error')).toHaveText('The map could not load; every road is in the list.')
+  expect(await shiftsOf(page)).toEqual([])
+  // One entry says "Critical" once (its priority), not again as its state.
+  const closed = list.locator('.road-entry', { hasText: 'NE 124th St closed' })
+  await expect(closed.getByText('Critical', { exact: true })).toHaveCount(1)
+  const strip = (await region.boundingBox())!.height
+  const toggle = map.getByRole('button', { name: 'Larger map' })
+  await toggle.click()
+  await expect(map.getByRole('button', { name: 'Smaller map' })).toHaveAttribute('aria-expanded', 'true')
+  expect((await region.boundingBox())!.height).toBeGreaterThan(strip + 80)
+})
+
+test('a wide screen uses its width: content and top strip to the edge, weather in two columns, the roads map beside', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/wa/duvall')
+  const content = (await page.locator('.content').boundingBox())!
+  // The content stopped at about 1,030 px of 1440 and its top strip 80 px short of the edge.
+  expect(content.x + content.width).toBeGreaterThanOrEqual(1439)
+  // The strip is the content's first line, as wide as it.
+  const strip = await page.locator('.content').evaluate((el) => parseFloat(getComputedStyle(el, '::before').width))
+  expect(Math.abs(strip - content.width)).toBeLessThan(1)
+  const current = (await page.locator('#wx-current').boundingBox())!
+  const hourly = (await page.locator('#wx-hourly').boundingBox())!
+  expect(hourly.y).toBe(current.y)
+  expect(hourly.x).toBeGreaterThan(current.x + current.width)
+  await page.goto('/wa/duvall/roads')
+  const map = (await page.locator('#roads-map').boundingBox())!
+  const list = (await page.locator('#roads-list').boundingBox())!
+  expect(map.x).toBeGreaterThan(list.x + list.width)
+  await expect(page.locator('#roads-map .map-toggle')).toBeHidden()
 })

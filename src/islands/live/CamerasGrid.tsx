@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useRef, useState } from 'react'
+import { formatAgo } from '../../lib/format.ts'
 import type { AlertItem } from '../../lib/items.ts'
 import { safeHttpUrl } from '../../lib/safe-url.ts'
 import { reaction } from '../../lib/stores/reaction.ts'
@@ -13,7 +14,10 @@ import { healthNote } from '../../lib/live/health.ts'
 import { SourceCredit, distanceText } from './Entry.tsx'
 import { EditButton } from './EditButton.tsx'
 
-/** One camera still: lazy, fixed 4:3 box (no layout shift), a placeholder instead of a broken image. */
+/**
+ * One camera still: lazy, fixed 4:3 box (no layout shift while it loads). One that fails to load keeps its box with
+ * a note in it: the grid has been painted by then, and shrinking the box would move every camera under it.
+ */
 function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: boolean }) {
   const [broken, setBroken] = useState(false)
   const src = safeHttpUrl(item.image) ?? safeHttpUrl(item.dataLink)
@@ -30,6 +34,49 @@ function Still({ item, t, large = false }: { item: AlertItem; t: T; large?: bool
       height="480"
       onError={() => setBroken(true)}
     />
+  )
+}
+
+/** When the camera's picture is from: its last change, else when it was checked; null without either. */
+function pictureTime(item: AlertItem): number | null {
+  const time = Date.parse(item.valueChanged ?? item.retrieved ?? '')
+  return Number.isFinite(time) ? time : null
+}
+
+/**
+ * One camera: its picture (a button to the larger view), title, when the picture is from ("Image updated 2 minutes
+ * ago", in the visitor's language), where and who. Without a picture in the answer, a compact row that says so,
+ * not an empty 4:3 box (known before the grid paints, so it moves nothing).
+ */
+function Camera({ item, t, now, onOpen }: { item: AlertItem; t: T; now: number; onOpen: (item: AlertItem) => void }) {
+  const { locale, settings } = useLiveDisplay()
+  const missing = (safeHttpUrl(item.image) ?? safeHttpUrl(item.dataLink)) === null
+  const time = pictureTime(item)
+  return (
+    <li className={missing ? 'camera-off' : undefined}>
+      {missing ? null : (
+        <button type="button" className="camera-open" onClick={() => onOpen(item)}>
+          <span className="sr-only">{t('cameras.view', { title: item.title })}</span>
+          <Still item={item} t={t} />
+        </button>
+      )}
+      <p className="camera-title">
+        {item.title} <EditButton item={item} t={t} />
+      </p>
+      <p className="muted camera-time">
+        {missing ? (
+          <span className="tag tag-old">{t('cameras.unavailable')}</span>
+        ) : (
+          time !== null && <span>{t('cameras.taken', { ago: formatAgo(time, now, locale) })}</span>
+        )}
+      </p>
+      <p className="muted">
+        {[item.data.location ?? item.data.lines[0], distanceText(item.distance, settings, locale, t)].filter(Boolean).join(' · ')}
+      </p>
+      <p className="muted">
+        <SourceCredit item={item} t={t} />
+      </p>
+    </li>
   )
 }
 
@@ -63,23 +110,7 @@ export function CamerasGrid() {
             <HealthNote lines={note} />
             <ul className="camera-grid" style={{ '--camera-min': `${120 + 60 * settings.imageSize}px` } as React.CSSProperties}>
               {cameras.map((item) => (
-                <li key={item.id}>
-                  <button type="button" className="camera-open" onClick={() => show(item)}>
-                    <span className="sr-only">{t('cameras.view', { title: item.title })}</span>
-                    <Still item={item} t={t} />
-                  </button>
-                  <p className="camera-title">
-                    {item.title} <EditButton item={item} t={t} />
-                  </p>
-                  <p className="muted">
-                    {[item.data.location ?? item.data.lines[0], distanceText(item.distance, settings, locale, t)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                  <p className="muted">
-                    <SourceCredit item={item} t={t} />
-                  </p>
-                </li>
+                <Camera key={item.id} item={item} t={t} now={now} onOpen={show} />
               ))}
             </ul>
             <dialog ref={dialog} className="camera-dialog" aria-label={open?.title ?? ''} onClose={() => setOpen(null)}>

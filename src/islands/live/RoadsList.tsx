@@ -120,7 +120,11 @@ function Road({ group, item, t }: { group: RoadGroup; item: AlertItem | undefine
               {entry.group && entry.group !== entry.title && entry.group !== item?.title && (
                 <span className="muted">{entry.group}: </span>
               )}
-              <strong>{entry.title}</strong> {entry.state && <span className="tag state">{stateLabel(entry.state, t)}</span>}
+              <strong>{entry.title}</strong>{' '}
+              {/* A closed crossing's state word is its priority's ("Critical"): said once, by the tag above. */}
+              {entry.state && stateLabel(entry.state, t) !== t(`priority.${priorityLevel(entry.priority)}`) && (
+                <span className="tag state">{stateLabel(entry.state, t)}</span>
+              )}
             </p>
             {entry.description && <p>{entry.description}</p>}
             {entry.distance !== null && <p className="muted">{distanceText(entry.distance, settings, locale, t)}</p>}

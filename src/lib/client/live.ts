@@ -1,7 +1,7 @@
 // The alert banner and the nav's count badges, from the page point's shared reaction data (no React).
 import { $t } from '../../i18n/page-t.ts'
 import type { T } from '../../i18n/translate.ts'
-import { $banner, dismissBanner } from '../stores/banner.ts'
+import { $banner, dismissBanner, placeKey, syncBannerOff } from '../stores/banner.ts'
 import { $badgeAlarms, $badgeCounts, $bannerAlert, $warningsUnchecked } from '../stores/reaction.ts'
 
 const slot = document.getElementById('alert-banner')
@@ -13,6 +13,13 @@ const slot = document.getElementById('alert-banner')
  */
 const PLACE_SECTIONS = ['weather', 'statuses', 'cameras', 'roads', 'local']
 const shown = PLACE_SECTIONS.includes(document.body.dataset['section'] ?? '')
+const place = placeKey(location.pathname)
+const root = document.documentElement
+
+/** Hides or shows the banner's slot (global.css, html[data-banner-off]); the head script may have hidden it already. */
+function slotOff(off: boolean): void {
+  root.toggleAttribute('data-banner-off', off)
+}
 
 /** The statuses page's link (the roads page's for a road alert), from the nav; null where the nav has none. */
 function detailsLink(section: 'statuses' | 'roads', t: T): HTMLAnchorElement | null {
@@ -27,7 +34,8 @@ function detailsLink(section: 'statuses' | 'roads', t: T): HTMLAnchorElement | n
 /**
  * Builds the banner with DOM text nodes only: alert titles are untrusted staff input. The banner sits
  * in the page's flow, in a slot of fixed height (global.css), so it never covers text nor moves it:
- * once the data is in, the slot says there is nothing to report, or that the visitor dismissed the alert.
+ * once the data is in, the slot says there is nothing to report, or that it could not be checked. A dismissed
+ * banner frees its slot, here and on the place's other sections (src/lib/stores/banner.ts).
  */
 function drawBanner(): void {
   if (!slot) return
@@ -40,18 +48,29 @@ function drawBanner(): void {
   const line = document.createElement('p')
   box.append(line)
   if (!alert) {
-    // Nothing yet (the data is loading or failed): the slot stays empty.
+    // Nothing yet (the data is loading or failed): the slot stays as it is.
     if ($badgeCounts.get() === null) return
+    if (raw) {
+      // Every alert it stood for was dismissed: no banner, and no slot for it on the place's pages.
+      slotOff(true)
+      syncBannerOff(place, true)
+      return
+    }
+    // The alerts are over: the next page reserves the slot again; this one keeps what it painted (nothing moves).
+    syncBannerOff(place, false)
     // "No warnings" only when every source that covers the place answered; else say it could not be checked.
-    const doubt = !raw && $warningsUnchecked.get()
+    const doubt = $warningsUnchecked.get()
     box.className = `alert-banner ${doubt ? 'sev-unknown' : 'sev-none'}`
     box.setAttribute('role', 'status')
-    line.append(t(raw ? 'banner.hidden' : doubt ? 'banner.unchecked' : 'banner.none'))
-    const link = raw ? detailsLink(raw.section, t) : doubt && detailsLink('statuses', t)
+    line.append(t(doubt ? 'banner.unchecked' : 'banner.none'))
+    const link = doubt && detailsLink('statuses', t)
     if (link) line.append(' ', link)
     slot.append(box)
     return
   }
+  // A new alert since the dismissal: it shows, even where the head script had hidden the slot.
+  slotOff(false)
+  syncBannerOff(place, false)
   box.className = `alert-banner sev-${alert.severity}`
   box.setAttribute('role', alert.severity === 'critical' ? 'alert' : 'status')
   const label = document.createElement('span')
@@ -68,7 +87,11 @@ function drawBanner(): void {
   close.className = 'icon-btn'
   close.setAttribute('aria-label', t('banner.dismiss'))
   close.textContent = '×'
-  close.addEventListener('click', dismissBanner)
+  close.addEventListener('click', () => {
+    dismissBanner()
+    // The button is gone with the banner: the keyboard carries on from the page's start.
+    document.getElementById('main')?.focus()
+  })
   box.append(close)
   slot.append(box)
 }

@@ -120,4 +120,17 @@ describe('reaction store (the "live" reading)', () => {
     expect(m.$banner.get()).toMatchObject({ title: 'Flood', more: 2 })
     badges()
   })
+
+  it('keeps a place whose banner is dismissed, by a key its sections and languages share (issue 38)', () => {
+    expect(m.placeKey('/es/wa/duvall/roads')).toBe('/wa/duvall')
+    expect(m.placeKey('/wa/duvall')).toBe('/wa/duvall')
+    expect(m.placeKey('/WA/Duvall/statuses/')).toBe('/wa/duvall')
+    // A state code is not a language: /de/de/... keeps its place.
+    expect(m.placeKey('/de/de/wilmington/cameras')).toBe('/de/wilmington')
+    m.syncBannerOff('/wa/duvall', true)
+    m.syncBannerOff('/wa/duvall', true)
+    expect(m.$bannerOffPlaces.get()).toEqual(['/wa/duvall'])
+    m.syncBannerOff('/wa/duvall', false)
+    expect(m.$bannerOffPlaces.get()).toEqual([])
+  })
 })

@@ -1,0 +1,66 @@
+// The roads map's drawing (RoadsMap.tsx): Leaflet, the tiles, the page's point and a marker per road item. Loaded
+// with Leaflet when the map is first wanted, so none of it is in the page's JavaScript before then (size budget).
+import { loadLeaflet } from '../../lib/client/leaflet.ts'
+import { severityOf } from '../../lib/live/severity.ts'
+import { OSM_TILES } from '../../lib/weather/radar.ts'
+import type { AlertItem } from '../../lib/items.ts'
+import type { T } from '../../i18n/use-t.ts'
+import { stateLabel } from './Entry.tsx'
+
+const ZOOM = 10
+
+export type RoadsMapDrawing = {
+  /** Draws the road items as markers, replacing the last ones. */
+  markers: (roads: AlertItem[], t: T) => void
+  /** The box changed size (the strip made larger or smaller). */
+  resize: () => void
+  remove: () => void
+}
+
+/**
+ * The map in `box` around the point. `onTiles(false)` when no tile at all loads (offline, the tile server down),
+ * `onTiles(true)` once one does: the island then shows a message instead of a grey box.
+ */
+export async function drawRoadsMap(
+  box: HTMLElement,
+  point: { lat: number; lon: number },
+  onTiles: (ok: boolean) => void,
+): Promise<RoadsMapDrawing> {
+  const L = await loadLeaflet()
+  const map = L.map(box, { center: [point.lat, point.lon], zoom: ZOOM, attributionControl: false })
+  let anyTile = false
+  L.tileLayer(OSM_TILES, { maxZoom: 19 })
+    .on('tileload', () => {
+      anyTile = true
+      onTiles(true)
+    })
+    .on('tileerror', () => {
+      if (!anyTile) onTiles(false)
+    })
+    .addTo(map)
+  L.circleMarker([point.lat, point.lon], { radius: 7, className: 'radar-marker', interactive: false }).addTo(map)
+  const layer = L.layerGroup().addTo(map)
+  return {
+    markers: (roads, t) => {
+      layer.clearLayers()
+      for (const item of roads) {
+        if (!Number.isFinite(item.lat) || !Number.isFinite(item.lon)) continue
+        const level = severityOf(item, 'roads')
+        // Text, never HTML: road titles are staff input. The words say what the colour says.
+        const text = [item.title, item.state ? stateLabel(item.state, t) : null, t(`priority.${level}`)]
+          .filter(Boolean)
+          .join(' · ')
+        const label = document.createElement('span')
+        label.textContent = text
+        const marker = L.circleMarker([item.lat, item.lon], { radius: 9, className: `road-marker sev-${level}` })
+          .bindTooltip(label)
+          .addTo(layer)
+        const path = marker.getElement()
+        path?.setAttribute('role', 'img')
+        path?.setAttribute('aria-label', text)
+      }
+    },
+    resize: () => map.invalidateSize(),
+    remove: () => map.remove(),
+  }
+}
