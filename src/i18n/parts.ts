@@ -31,7 +31,13 @@ export const ASSISTANT_PREFIXES: readonly string[] = ['assistant']
  * mount.tsx), the alert emails' and the widget's (the server's and the build's, which read whole dictionaries).
  * About 0.9 KB gzip that every page's visitor part no longer carries.
  */
-export const LATER_PREFIXES: readonly string[] = ['notify', 'notifyEmail', 'embed']
+export const LATER_PREFIXES: readonly string[] = ['notify', 'notifyEmail', 'embed', 'settings', 'telemetry']
+/**
+ * Settings' texts (and its usage-data block's, 'telemetry') come with its page as the island's labels
+ * (src/components/AppPage.astro, SETTINGS_KEYS), so the browser's dictionary needs only the two the search box
+ * shows (src/islands/CitySearch.tsx): about 0.6 KB gzip off every page's visitor part (issue 38's budget).
+ */
+export const SEARCH_SETTINGS_KEYS: readonly string[] = ['settings.pinned', 'settings.recent']
 /** The notification texts that Settings shows on load (src/islands/notify/NotifySettings.tsx): they stay visitor texts. */
 export const NOTIFY_SETTINGS_KEYS: readonly string[] = [
   'notify.settingsTitle',
@@ -68,7 +74,8 @@ export function dictionaryPart(key: string): DictionaryPart {
   const prefix = key.split('.')[0] ?? ''
   if (STAFF_PREFIXES.includes(prefix)) return 'staff'
   if (ASSISTANT_PREFIXES.includes(prefix)) return 'assistant'
-  if (LATER_PREFIXES.includes(prefix) && !NOTIFY_SETTINGS_KEYS.includes(key)) return 'later'
+  if (LATER_PREFIXES.includes(prefix) && !NOTIFY_SETTINGS_KEYS.includes(key) && !SEARCH_SETTINGS_KEYS.includes(key))
+    return 'later'
   return 'visitor'
 }
 
