@@ -21,7 +21,9 @@ test.describe('granted', () => {
     await page.locator('input[type=radio][value=gps]').check()
     await expect(panel).toContainText('47.74, -121.99')
     await page.locator('input[type=radio][value=select]').check()
-    await expect(panel).toContainText('Sin ubicación')
+    // Back to a chosen place with none chosen: the last place known, not "No Location Set" (issue 38).
+    await expect(panel).toContainText('Último lugar que abriste: 47.74, -121.99')
+    await expect(panel).not.toContainText('Sin ubicación')
   })
 })
 
