@@ -53,21 +53,6 @@ async function show(): Promise<void> {
     time: savedTime(found.at, pageLang(), $pagePoint.get()?.timeZone ?? null),
   })
   if (!notice.isConnected) document.getElementById('alert-banner')?.before(notice)
-  watch()
-}
-
-let watching: ReturnType<typeof setInterval> | undefined
-/**
- * While the notice is up, the connection is looked at each second too: Chromium may not send `online` when its
- * offline emulation ends, and a show() that was reading the caches when `online` came would put the notice back.
- */
-function watch(): void {
-  watching ??= setInterval(() => {
-    if (!navigator.onLine || !notice?.isConnected) return
-    notice.remove()
-    clearInterval(watching)
-    watching = undefined
-  }, 1000)
 }
 
 $dictionary.subscribe((texts) => void (texts && !navigator.onLine && show()))
