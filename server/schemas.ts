@@ -88,6 +88,10 @@ export const alertItemSchema = z
       description: 'When it starts (ISO 8601 UTC), for a feed item that says so: a pending work zone, a future alert',
     }),
     endsAt: nullableText.optional().openapi({ description: 'When it ends (ISO 8601 UTC); past it the item leaves the answer' }),
+    path: z.array(z.string()).optional().openapi({
+      description:
+        'A road item’s segment for the map: encoded polylines (Google’s format, precision 5, lat before lon), one per line, at most 64 points in all; absent when the item has no line',
+    }),
   })
   .openapi('AlertItem')
 

@@ -5,6 +5,7 @@ import { mayChange, policyOf } from '../../src/lib/field-permission.ts'
 import type { Role } from '../../src/lib/decode/editor-auth.ts'
 import type { ItemRow } from '../db/schema.ts'
 import type { alertItemSchema, itemRecordSchema } from '../schemas.ts'
+import { roadPath } from './road-path.ts'
 import { DATA_FIELDS, FIELD_NAMES, VIEW_FIELDS, columnOf, fieldSpec, pascal, type FieldName } from '../../src/lib/item-fields.ts'
 
 type AlertItem = z.infer<typeof alertItemSchema>
@@ -88,7 +89,9 @@ export function publicView(row: ItemRow): string {
   // When it starts and ends, for the times line of the live lists (src/lib/live/times.ts); rows older than
   // migration 005 have neither column.
   const times = { startsAt: row.starts_at ?? null, endsAt: row.expires_at ?? null }
-  return JSON.stringify({ ...view, source: sourceOf(row.attribution), ...times })
+  // A road item's segment, for the roads map (migration 024 gave the stored road views theirs); others have none.
+  const path = row.data_aspect === 'roads' ? roadPath(row.geometry ?? null) : null
+  return JSON.stringify({ ...view, source: sourceOf(row.attribution), ...times, ...(path ? { path } : {}) })
 }
 
 export function toRecord(row: ItemRow): ItemRecord {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import de from '../../src/i18n/de.json'
 import en from '../../src/i18n/en.json'
 import { translator } from '../../src/i18n/translate.ts'
+import { roadLines } from '../../src/lib/live/road-path.ts'
 import { expandRoads } from '../../src/lib/live/roads.ts'
 import { scheduleText } from '../../src/lib/live/schedule.ts'
 import type { AlertItem } from '../../src/lib/items.ts'
@@ -92,6 +93,35 @@ describe.each(await backends())('real WZDx feeds on $name', (backend) => {
     expect(seen.size).toBe(running)
     const labels = [...seen.values()].map((title) => title.replace(/^Work zone: /, '').replace(/, .*$/, '')).sort()
     expect(labels).toEqual(roads)
+  })
+
+  it('gives each work zone its road segment for the map: the feed’s line, at most 64 points, within 2 m', async () => {
+    const file = 'scenario1_simple_linestring_example.geojson'
+    const body = real(file)
+    const at = new Date('2010-01-01T18:00:00Z')
+    await run(`/segments-${file}`, body, at)
+    const feature = (JSON.parse(body) as Collection).features.find((each) => each.geometry.coordinates.length > 2)!
+    const line = feature.geometry.coordinates
+    const [item] = (await roadsAt(line[0]!)).filter((each) => each.path && roadLines(each.path)[0]?.length === line.length)
+    expect(item, 'a road item whose path has the feed line’s points').toBeDefined()
+    const [drawn] = roadLines(item!.path)
+    // Precision 5 is 1.1 m of latitude: every point of the feed's line, in [lat, lon] order.
+    drawn!.forEach(([lat, lon], index) => {
+      expect(Math.abs(lat - line[index]![1])).toBeLessThan(0.00002)
+      expect(Math.abs(lon - line[index]![0])).toBeLessThan(0.00002)
+    })
+    // The file's 65-point line is simplified to at most 64, its two ends kept.
+    const long = (JSON.parse(body) as Collection).features.find((each) => each.geometry.coordinates.length === 65)!.geometry
+    const ends = [long.coordinates[0]!, long.coordinates.at(-1)!].map(([lon, lat]) => [lat, lon] as const)
+    const near = (await roadsAt(long.coordinates[0]!)).map((each) => roadLines(each.path)[0] ?? [])
+    const simplified = near.find((points) => points.length > 2 && Math.abs(points[0]![0] - ends[0]![0]) < 0.00002)
+    expect(simplified?.length).toBeLessThanOrEqual(64)
+    expect(simplified?.length).toBeGreaterThan(10)
+    expect(simplified!.at(-1)![0]).toBeCloseTo(ends[1]![0], 4)
+    expect(simplified!.at(-1)![1]).toBeCloseTo(ends[1]![1], 4)
+    // A point alert near it has no path: only road items with a line carry one.
+    const answer = await api.send('GET', `/api/reaction?lat=${line[0]![1]}&lon=${line[0]![0]}`)
+    for (const status of answer.body.statuses.messages as AlertItem[]) expect(status.path).toBeUndefined()
   })
 
   it('shows a closure published once per day as one work zone with its schedule, the day now first', async () => {

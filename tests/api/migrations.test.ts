@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Store } from '../../server/db/index.ts'
 import { viewOwner } from '../../server/db/migrations/002-view-owner.ts'
 import { publicViews } from '../../server/db/migrations/004-public-views.ts'
+import { roadPaths } from '../../server/db/migrations/024-road-paths.ts'
+import { roadLines } from '../../src/lib/live/road-path.ts'
 import { insertItem } from '../../server/db/queries/items.ts'
 import { backends } from './backends.ts'
 
@@ -79,5 +81,46 @@ describe.each(await backends())('migrations on $name', (backend) => {
     expect(row.view).not.toContain('SECRET')
     expect(JSON.parse(row.view)).toMatchObject({ id, title: 'Templated', data: { dataTemplate: null } })
     expect(row.data_template).toBe(template)
+  })
+
+  it('024 gives stored road views with a line their segment, and leaves every other view as it was', async () => {
+    const now = new Date().toISOString()
+    const line = JSON.stringify({
+      type: 'LineString',
+      coordinates: [
+        [-121.98, 47.74],
+        [-121.97, 47.72],
+        [-121.95, 47.7],
+      ],
+    })
+    const base = { title: 'Before 024', lat: 47.74, lon: -121.98, area_miles: 10, created_at: now, updated_at: now }
+    const road = await insertItem(store.db, { ...base, data_aspect: 'roads', geometry: line })
+    const status = await insertItem(store.db, { ...base, data_aspect: 'statuses', geometry: line })
+    const point = await insertItem(store.db, { ...base, data_aspect: 'roads' })
+    const old = (id: number) => JSON.stringify({ id, title: 'Before 024' })
+    for (const id of [road, status, point])
+      await store.db
+        .updateTable('items')
+        .set({ view: old(id) })
+        .where('id', '=', id)
+        .execute()
+    await roadPaths.up(store.db as never)
+    const views = new Map(
+      (await store.db.selectFrom('items').select(['id', 'view']).where('id', 'in', [road, status, point]).execute()).map(
+        (row) => [row.id, row.view],
+      ),
+    )
+    const { path, ...rest } = JSON.parse(views.get(road)!) as { path: string[] }
+    expect(rest).toEqual({ id: road, title: 'Before 024' })
+    // Lat before lon, as the map draws it.
+    expect(roadLines(path)).toEqual([
+      [
+        [47.74, -121.98],
+        [47.72, -121.97],
+        [47.7, -121.95],
+      ],
+    ])
+    expect(views.get(status)).toBe(old(status))
+    expect(views.get(point)).toBe(old(point))
   })
 })

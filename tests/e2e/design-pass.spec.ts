@@ -123,6 +123,10 @@ test('the roads map comes first, as a strip, and loads after the page, never wit
   expect(early.count).toBeGreaterThanOrEqual(1)
   expect(early.early).toEqual([])
   await expect(page.locator('#roads-map path.road-marker')).toHaveCount(5)
+  // Each entry's stretch of road, coloured by its impact (issue 38): the demo's five lines, SR 203's closure critical.
+  await expect(page.locator('#roads-map path.road-line')).toHaveCount(5)
+  await expect(page.locator('#roads-map path.road-line.sev-critical')).toHaveCount(1)
+  await expect(page.locator('#roads-map path.road-line.sev-warning')).toHaveCount(2)
   await expect(page.locator('#roads-map .map-credits')).toContainText('OpenStreetMap')
 })
 

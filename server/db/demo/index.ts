@@ -35,6 +35,8 @@ export type DemoSeed = {
   lines: string[]
   lat: number
   lon: number
+  /** The road segment a road entry covers, [lon, lat] positions (stored as a LineString geometry). */
+  line?: [number, number][]
   areaMiles?: number
   /** A neighbour town; Duvall when absent. */
   city?: 'Carnation' | 'Monroe' | 'Redmond'
@@ -82,6 +84,7 @@ function toRow(seed: DemoSeed, order: number, now: Date): NewItem & { area_miles
     area_miles: seed.areaMiles ?? 10,
     lat: seed.lat,
     lon: seed.lon,
+    ...(seed.line ? { geometry: JSON.stringify({ type: 'LineString', coordinates: seed.line }) } : {}),
     page_name: `wa/${city.toLowerCase()}`,
     city_name: city,
     layer: 0,

@@ -22,6 +22,7 @@ import { itemsFeedStamp } from './019-items-feed-stamp.ts'
 import { notifyTokens } from './020-notify-tokens.ts'
 import { feedLeftOut } from './022-feed-left-out.ts'
 import { notifyUrgency } from './023-notify-urgency.ts'
+import { roadPaths } from './024-road-paths.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -50,5 +51,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '020-notify-tokens': notifyTokens,
     '022-feed-left-out': feedLeftOut,
     '023-notify-urgency': notifyUrgency,
+    '024-road-paths': roadPaths,
   }
 }

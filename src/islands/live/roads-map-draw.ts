@@ -1,16 +1,23 @@
 // The roads map's drawing (RoadsMap.tsx): Leaflet, the tiles, the page's point and a marker per road item. Loaded
 // with Leaflet when the map is first wanted, so none of it is in the page's JavaScript before then (size budget).
 import { loadLeaflet } from '../../lib/client/leaflet.ts'
-import { severityOf } from '../../lib/live/severity.ts'
+import { roadLines } from '../../lib/live/road-path.ts'
+import { severityOf, type Severity } from '../../lib/live/severity.ts'
 import { OSM_TILES } from '../../lib/weather/radar.ts'
 import type { AlertItem } from '../../lib/items.ts'
 import type { T } from '../../i18n/use-t.ts'
 import { stateLabel } from './Entry.tsx'
 
 const ZOOM = 10
+/**
+ * A segment's stroke per impact: the colours of .road-marker and .legend-dot (global.css), given here as Leaflet's
+ * path options so the page's stylesheet carries nothing for a map that loads later. Under each, a wider white
+ * casing keeps the line apart from the tiles' own roads in both themes.
+ */
+const STROKE: Record<Severity, string> = { critical: '#c62828', warning: '#e2a02c', info: '#0b84c6' }
 
 export type RoadsMapDrawing = {
-  /** Draws the road items as markers, replacing the last ones. */
+  /** Draws the road items as their segments (when they have one) and markers, replacing the last ones. */
   markers: (roads: AlertItem[], t: T) => void
   /** The box changed size (the strip made larger or smaller). */
   resize: () => void
@@ -39,9 +46,12 @@ export async function drawRoadsMap(
     })
     .addTo(map)
   L.circleMarker([point.lat, point.lon], { radius: 7, className: 'radar-marker', interactive: false }).addTo(map)
+  // Segments under every marker: a marker stays clickable where a line crosses it.
+  const segments = L.layerGroup().addTo(map)
   const layer = L.layerGroup().addTo(map)
   return {
     markers: (roads, t) => {
+      segments.clearLayers()
       layer.clearLayers()
       for (const item of roads) {
         if (!Number.isFinite(item.lat) || !Number.isFinite(item.lon)) continue
@@ -52,6 +62,12 @@ export async function drawRoadsMap(
           .join(' · ')
         const label = document.createElement('span')
         label.textContent = text
+        for (const line of roadLines(item.path)) {
+          L.polyline(line, { color: '#fff', weight: 9, opacity: 0.9, interactive: false }).addTo(segments)
+          L.polyline(line, { color: STROKE[level], weight: 5, opacity: 0.95, className: `road-line sev-${level}` })
+            .bindTooltip(label.cloneNode(true) as HTMLElement, { sticky: true })
+            .addTo(segments)
+        }
         const marker = L.circleMarker([item.lat, item.lon], { radius: 9, className: `road-marker sev-${level}` })
           .bindTooltip(label)
           .addTo(layer)

@@ -16,6 +16,7 @@ export const alertItem = shape.object({
   source: shape.optional(shape.nullable(shape.object({ name: text, url: nullableText }))),
   startsAt: shape.optional(nullableText),
   endsAt: shape.optional(nullableText),
+  path: shape.optional(shape.array(text)),
 })
 const missingSource = shape.object({
   name: text,
