@@ -1,6 +1,6 @@
 import type * as Leaflet from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
-import { loadLeaflet } from '../lib/client/leaflet.ts'
+import { loadLeaflet, watchTiles } from '../lib/client/leaflet.ts'
 import { formatDateTime } from '../lib/format.ts'
 import {
   OSM_TILES,
@@ -41,18 +41,6 @@ type View = { frames: RadarFrame[]; index: number }
 type Loaded = { L: typeof Leaflet; map: Leaflet.Map; layers: Map<number, Leaflet.TileLayer> }
 /** Which images did not come: none, the base map's, or the radar's (the shown frame's tiles all failed). */
 type Missing = 'none' | 'tiles' | 'frames'
-
-/** Calls `failed` once a layer's first screenful of tiles has come in with none loaded and some failing. */
-function watchTiles(layer: Leaflet.TileLayer, failed: () => void): void {
-  let loaded = 0
-  let errors = 0
-  layer.on('tileload', () => loaded++)
-  layer.on('tileerror', () => errors++)
-  // 'load': every tile in view has loaded or failed.
-  layer.on('load', () => {
-    if (!loaded && errors) failed()
-  })
-}
 
 /** The newest N0Q time from IEM, or the computed one when the metadata cannot be had. */
 async function fetchLatest(signal: AbortSignal): Promise<number> {

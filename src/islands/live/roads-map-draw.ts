@@ -1,6 +1,6 @@
 // The roads map's drawing (RoadsMap.tsx): Leaflet, the tiles, the page's point and a marker per road item. Loaded
 // with Leaflet when the map is first wanted, so none of it is in the page's JavaScript before then (size budget).
-import { loadLeaflet } from '../../lib/client/leaflet.ts'
+import { loadLeaflet, watchTiles } from '../../lib/client/leaflet.ts'
 import { roadLines } from '../../lib/live/road-path.ts'
 import { severityOf, type Severity } from '../../lib/live/severity.ts'
 import { OSM_TILES } from '../../lib/weather/radar.ts'
@@ -35,16 +35,10 @@ export async function drawRoadsMap(
 ): Promise<RoadsMapDrawing> {
   const L = await loadLeaflet()
   const map = L.map(box, { center: [point.lat, point.lon], zoom: ZOOM, attributionControl: false })
-  let anyTile = false
-  L.tileLayer(OSM_TILES, { maxZoom: 19 })
-    .on('tileload', () => {
-      anyTile = true
-      onTiles(true)
-    })
-    .on('tileerror', () => {
-      if (!anyTile) onTiles(false)
-    })
-    .addTo(map)
+  const tiles = L.tileLayer(OSM_TILES, { maxZoom: 19 })
+  watchTiles(tiles, () => onTiles(false))
+  // A tile that loads later (back online, the map moved) takes the message away.
+  tiles.on('tileload', () => onTiles(true)).addTo(map)
   L.circleMarker([point.lat, point.lon], { radius: 7, className: 'radar-marker', interactive: false }).addTo(map)
   // Segments under every marker: a marker stays clickable where a line crosses it.
   const segments = L.layerGroup().addTo(map)

@@ -12,3 +12,18 @@ export async function loadLeaflet(): Promise<typeof Leaflet> {
   // Leaflet ships CommonJS/UMD: a bundler may hand it over as the default export only.
   return (leaflet as Partial<typeof leaflet>).default ?? leaflet
 }
+
+/**
+ * Calls `failed` once a layer's first screenful of tiles has come in with none loaded and some failing (offline,
+ * the tile server down), so a map says so instead of showing a grey box.
+ */
+export function watchTiles(layer: Leaflet.TileLayer, failed: () => void): void {
+  let loaded = 0
+  let errors = 0
+  layer.on('tileload', () => loaded++)
+  layer.on('tileerror', () => errors++)
+  // 'load': every tile in view has loaded or failed.
+  layer.on('load', () => {
+    if (!loaded && errors) failed()
+  })
+}
