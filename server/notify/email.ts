@@ -31,6 +31,7 @@ import {
   waitingEmail,
 } from '../db/queries/notify-email.ts'
 import { alertHtml, apiPage, escapeHtml, type AlertEntry } from './email-html.ts'
+import { rowText } from './item-text.ts'
 import { itemLink } from './place-feed.ts'
 import { placeName } from './message.ts'
 
@@ -238,7 +239,15 @@ export async function sendEmails(db: Db, mailer: Mailer, now: Date, options: Ema
   return sent
 }
 
-type Waiting = { item_id: number; title: string; state: string | null; lines: string; priority: string; data_aspect: string }
+type Waiting = {
+  item_id: number
+  title: string
+  state: string | null
+  lines: string
+  special_data: string | null
+  priority: string
+  data_aspect: string
+}
 
 function alertMail(
   sub: { id: string; email: string; place: string; mode: string; lang: string },
@@ -250,35 +259,31 @@ function alertMail(
   const place = placeName(sub.place)
   const sorted = [...rows].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.item_id - b.item_id)
   const entries = sorted.map((row) => {
-    // Every line: an alert's headline, what to do, its description, areas and contact (nothing is cut in a mail).
-    let texts: string[] = []
-    try {
-      const value: unknown = JSON.parse(row.lines)
-      if (Array.isArray(value)) texts = value.filter((line): line is string => typeof line === 'string' && line.trim() !== '')
-    } catch {
-      // no lines
-    }
+    // Every line: an alert's headline, what to do, its description, areas and contact (nothing is cut in a mail),
+    // in the subscriber's language when the alert carries it.
+    const { title, lines } = rowText(row, lang)
+    const texts = lines.filter((line) => line.trim() !== '')
     const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
-    return { row, texts, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
+    return { row, title, texts, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
   })
-  const lines = entries.map(({ row, texts, link }) => {
+  const lines = entries.map(({ row, title, texts, link }) => {
     const detail = [[row.state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
-    return `${row.priority}: ${row.title}${detail ? `\n${detail}` : ''}\n${link}`
+    return `${row.priority}: ${title}${detail ? `\n${detail}` : ''}\n${link}`
   })
   const unsubscribe = linkOf(options.apiUrl, 'unsubscribe', sub.id, unsubscribeToken(options.secret, sub.id))
   const subject =
     sorted.length === 1 || sub.mode === 'instant'
-      ? t(EMAIL_TEXT_KEYS.alertSubject, { place, title: sorted[0]!.title })
+      ? t(EMAIL_TEXT_KEYS.alertSubject, { place, title: entries[0]!.title })
       : t(EMAIL_TEXT_KEYS.digestSubject, { place, count: sorted.length })
   const footer = t(EMAIL_TEXT_KEYS.footer, { place })
   const html = alertHtml({
     lang,
-    entries: entries.map(({ row, texts, link }): AlertEntry => {
+    entries: entries.map(({ row, title, texts, link }): AlertEntry => {
       const key = row.priority.trim().toLowerCase()
       return {
         priority: PRIORITY_WORDS.includes(key) ? t(`priority.${key}` as I18nFamily<'priority'>) : row.priority,
         priorityKey: severityOf(row, row.data_aspect === 'roads' ? 'roads' : 'statuses') === 'critical' ? 'critical' : key,
-        title: row.title,
+        title,
         state: row.state ? stateLabel(row.state, t) : null,
         lines: texts.flatMap((text) => text.split(/\r?\n/)).filter((text) => text.trim()),
         link,

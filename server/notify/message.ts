@@ -1,15 +1,21 @@
 // What a notification says, in the subscriber's language: one item is its place and title, its priority and first
 // two lines (an alert's headline and what to do), and a link to it; a burst of several is a count for the place and the first titles, linking to the place.
+// An alert that carries the subscriber's language (IPAWS: one CAP info per language) is told in it: its own title,
+// headline and what to do (src/lib/live/translations.ts, as the page chooses).
 import { useTranslations } from '../../src/i18n/index.ts'
 import { priorityRank } from '../../src/lib/items.ts'
 import { NOTIFY_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
 import { cityPath, isLocale, type Locale } from '../../src/lib/routing/routes.ts'
 import type { ItemRow } from '../db/schema.ts'
 import { findCity, followedPlace } from '../lib/cities.ts'
+import { rowText } from './item-text.ts'
 import { itemLink } from './place-feed.ts'
 
 export type PushMessage = { title: string; body: string; url: string; tag: string; lang: Locale }
-export type ToldItem = { place: string; row: Pick<ItemRow, 'id' | 'title' | 'state' | 'lines' | 'priority' | 'data_aspect'> }
+export type ToldItem = {
+  place: string
+  row: Pick<ItemRow, 'id' | 'title' | 'state' | 'lines' | 'special_data' | 'priority' | 'data_aspect'>
+}
 
 const PRIORITY_KEYS: Record<
   string,
@@ -27,16 +33,10 @@ const PUSH_LINES = 2
 /** A push body's characters: the whole call to action of a warning, well under Web Push's 4 KB payload. */
 export const PUSH_BODY_MAX = 600
 
-/** The first text lines of an item (its JSON `lines` column), joined; null when it has none. */
-const firstTextLines = (lines: string): string | null => {
-  try {
-    const value: unknown = JSON.parse(lines)
-    if (!Array.isArray(value)) return null
-    const texts = value.filter((line): line is string => typeof line === 'string' && line.trim() !== '').slice(0, PUSH_LINES)
-    return texts.length ? texts.join('\n') : null
-  } catch {
-    return null
-  }
+/** The first text lines of an item, joined; null when it has none. */
+const firstTextLines = (lines: readonly string[]): string | null => {
+  const texts = lines.filter((line) => line.trim() !== '').slice(0, PUSH_LINES)
+  return texts.length ? texts.join('\n') : null
 }
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
@@ -53,13 +53,15 @@ export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: st
   const t = useTranslations(locale)
   const sorted = [...told].sort((a, b) => priorityRank(a.row.priority) - priorityRank(b.row.priority) || a.row.id - b.row.id)
   const first = sorted[0]!
+  const text = (entry: ToldItem) => rowText(entry.row, locale)
   const place = placeName(first.place)
   const priority = PRIORITY_KEYS[first.row.priority] ? t(PRIORITY_KEYS[first.row.priority]!) : first.row.priority
   const section = first.row.data_aspect === 'roads' ? 'roads' : 'statuses'
   if (sorted.length === 1) {
-    const line = [first.row.state, firstTextLines(first.row.lines)].filter(Boolean).join(' · ')
+    const { title, lines } = text(first)
+    const line = [first.row.state, firstTextLines(lines)].filter(Boolean).join(' · ')
     return {
-      title: clip(`${place}: ${first.row.title}`, 120),
+      title: clip(`${place}: ${title}`, 120),
       body: clip(line ? `${priority} · ${line}` : priority, PUSH_BODY_MAX),
       url: itemLink(siteUrl, locale, first.place, section, first.row.id),
       tag: `porchlight-${first.row.id}`,
@@ -73,7 +75,7 @@ export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: st
     body: clip(
       sorted
         .slice(0, 3)
-        .map((entry) => entry.row.title)
+        .map((entry) => text(entry).title)
         .join('\n'),
       240,
     ),

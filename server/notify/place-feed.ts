@@ -1,10 +1,12 @@
-// Atom and JSON Feed documents for one place and section, written with the `feed` library.
+// Atom and JSON Feed documents for one place and section, written with the `feed` library, in the reader's language:
+// the dictionary's words, and each alert's own text in that language when it carries it (as the page shows it).
 import { createHash } from 'node:crypto'
 import { Feed } from 'feed'
 import type { City } from '../../src/lib/cities.ts'
 import { useTranslations } from '../../src/i18n/index.ts'
 import { xmlSafe } from '../../src/lib/item-text.ts'
 import { stateLabel } from '../../src/lib/live/state-word.ts'
+import { localizeItem } from '../../src/lib/live/translations.ts'
 import { cityPath, type Locale } from '../../src/lib/routing/routes.ts'
 import type { FollowedSection, PlaceItem } from './place-items.ts'
 
@@ -46,11 +48,12 @@ function paragraphs(item: Pick<PlaceItem, 'state' | 'data'>, state: StateText): 
 export function placeFeed(
   city: City & { route: string },
   section: FollowedSection,
-  items: readonly PlaceItem[],
+  placeItems: readonly PlaceItem[],
   format: FeedFormat,
   options: { siteUrl: string; apiUrl: string; locale: Locale },
 ): PlaceFeed {
   const { siteUrl, apiUrl, locale } = options
+  const items = placeItems.map((item) => localizeItem(item, locale))
   const t = useTranslations(locale)
   const state: StateText = (word) => stateLabel(word, t)
   const place = `${city.name}, ${city.state}`

@@ -121,17 +121,31 @@ export async function claimDueEmails(
     .execute()
 }
 
-export type WaitingEmail = Pick<ItemRow, 'title' | 'state' | 'lines' | 'priority' | 'data_aspect' | 'is_active' | 'layer'> & {
+export type WaitingEmail = Pick<
+  ItemRow,
+  'title' | 'state' | 'lines' | 'special_data' | 'priority' | 'data_aspect' | 'is_active' | 'layer'
+> & {
   item_id: number
   version: string
 }
 
-/** What waits for a subscription, with its items as they are now. */
+/** What waits for a subscription, with its items as they are now (their translations in their special data). */
 export function waitingEmail(db: Db, id: string): Promise<WaitingEmail[]> {
   return notifyDb(db)
     .selectFrom('email_told as t')
     .innerJoin('items as i', 'i.id', 't.item_id')
-    .select(['t.item_id', 't.version', 'i.title', 'i.state', 'i.lines', 'i.priority', 'i.data_aspect', 'i.is_active', 'i.layer'])
+    .select([
+      't.item_id',
+      't.version',
+      'i.title',
+      'i.state',
+      'i.lines',
+      'i.special_data',
+      'i.priority',
+      'i.data_aspect',
+      'i.is_active',
+      'i.layer',
+    ])
     .where('t.subscription_id', '=', id)
     .where('t.sent_at', 'is', null)
     .execute()

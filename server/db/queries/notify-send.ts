@@ -37,14 +37,14 @@ export function waitingFor(db: NotifyDb, ids: string[]): Promise<Waiting[]> {
 
 export type ToldItemRow = Pick<
   ItemRow,
-  'id' | 'title' | 'state' | 'lines' | 'priority' | 'data_aspect' | 'is_active' | 'layer' | 'expires_at'
+  'id' | 'title' | 'state' | 'lines' | 'special_data' | 'priority' | 'data_aspect' | 'is_active' | 'layer' | 'expires_at'
 >
 
-/** What a message says of each item, and whether it is still public. */
+/** What a message says of each item (its translations are in its special data), and whether it is still public. */
 export function toldItems(db: Db, ids: number[]): Promise<ToldItemRow[]> {
   return db
     .selectFrom('items')
-    .select(['id', 'title', 'state', 'lines', 'priority', 'data_aspect', 'is_active', 'layer', 'expires_at'])
+    .select(['id', 'title', 'state', 'lines', 'special_data', 'priority', 'data_aspect', 'is_active', 'layer', 'expires_at'])
     .where('id', 'in', ids)
     .execute()
 }

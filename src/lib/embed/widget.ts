@@ -3,6 +3,7 @@
 // page and the tests read the same rules.
 import type { AlertItem, Reaction } from '../items.ts'
 import { severityOf, type Severity } from '../live/severity.ts'
+import { localizeItem } from '../live/translations.ts'
 import { isLocale, localePrefix, type Locale } from '../routing/routes.ts'
 import { ROUTE_PATTERN } from '../routing/slug.ts'
 
@@ -139,14 +140,17 @@ export function priorityWord(priority: string | null, severity: Severity): Prior
   return word === 'info' || word === 'low' ? 'info' : null
 }
 
-/** A section's items as the widget lists them: the most severe first, at most `limit`. */
-function listed(items: AlertItem[], section: 'statuses' | 'roads', limit: number): WidgetItem[] {
+/**
+ * A section's items as the widget lists them: the most severe first, at most `limit`, each titled in the widget's
+ * language when it carries that language (an IPAWS alert's Spanish info), as on the page.
+ */
+function listed(items: AlertItem[], section: 'statuses' | 'roads', limit: number, lang: Locale): WidgetItem[] {
   return items
     .map((item) => {
       const severity = severityOf(item, section)
       return {
         id: item.id,
-        title: item.title,
+        title: localizeItem(item, lang).title,
         state: item.state,
         severity,
         priority: priorityWord(item.priority, severity),
@@ -163,11 +167,11 @@ function listed(items: AlertItem[], section: 'statuses' | 'roads', limit: number
  */
 export function widgetSections(
   reaction: Pick<Reaction, 'statuses' | 'roads'>,
-  options: Pick<WidgetOptions, 'size' | 'roads'>,
+  options: Pick<WidgetOptions, 'size' | 'roads' | 'lang'>,
 ): { statuses: WidgetItem[]; roads: WidgetItem[] | null; more: number; statusesMore: number; roadsMore: number } {
   const limit = WIDGET_ITEMS[options.size]
-  const statuses = listed(reaction.statuses.messages, 'statuses', limit)
-  const roads = options.roads ? listed(reaction.roads.messages, 'roads', limit) : null
+  const statuses = listed(reaction.statuses.messages, 'statuses', limit, options.lang)
+  const roads = options.roads ? listed(reaction.roads.messages, 'roads', limit, options.lang) : null
   const statusesMore = reaction.statuses.messages.length - statuses.length
   const roadsMore = roads ? reaction.roads.messages.length - roads.length : 0
   return { statuses, roads, more: statusesMore + roadsMore, statusesMore, roadsMore }

@@ -24,8 +24,8 @@ const duvall: WidgetOptions = {
   roads: true,
 }
 
-const item = (id: number, priority: string, title = `item ${id}`): AlertItem =>
-  ({ id, priority, title, state: null, link: null }) as AlertItem
+const item = (id: number, priority: string, title = `item ${id}`, specialData: string | null = null): AlertItem =>
+  ({ id, priority, title, state: null, link: null, data: { lines: [], specialData } }) as unknown as AlertItem
 
 describe('widget options', () => {
   it('round-trip through the address', () => {
@@ -83,18 +83,18 @@ describe('widget sections', () => {
   }
 
   it('lists the most severe first, as many as the size shows, roads only when asked', () => {
-    const compact = widgetSections(reaction, { size: 'compact', roads: false })
+    const compact = widgetSections(reaction, { size: 'compact', roads: false, lang: 'en' })
     expect(compact.statuses.map((entry) => entry.id)).toEqual([2, 3, 1])
     expect(compact.roads).toBeNull()
     expect(compact.more).toBe(2)
-    const full = widgetSections(reaction, { size: 'full', roads: true })
+    const full = widgetSections(reaction, { size: 'full', roads: true, lang: 'en' })
     expect(full.statuses).toHaveLength(5)
     expect(full.roads?.map((entry) => entry.id)).toEqual([6])
     expect(full.more).toBe(0)
   })
 
   it('count what each section leaves out, for its own "+2 more" row', () => {
-    const compact = widgetSections(reaction, { size: 'compact', roads: true })
+    const compact = widgetSections(reaction, { size: 'compact', roads: true, lang: 'en' })
     expect([compact.statusesMore, compact.roadsMore, compact.more]).toEqual([2, 0, 2])
   })
 
@@ -104,7 +104,7 @@ describe('widget sections', () => {
         statuses: { messages: [item(1, 'Urgent'), item(2, 'Warning'), item(3, 'Info'), item(4, 'Normal')] },
         roads: { messages: [] },
       },
-      { size: 'full', roads: false },
+      { size: 'full', roads: false, lang: 'en' },
     ).statuses
     expect(rows.map((row) => [row.severity, row.priority])).toEqual([
       ['critical', 'urgent'],
@@ -113,6 +113,17 @@ describe('widget sections', () => {
       ['info', null],
     ])
     expect(priorityWord('Info', 'critical')).toBe('critical')
+  })
+
+  it('title an alert in the widget’s language when it carries it, else as it came', () => {
+    const special = JSON.stringify({ translations: { es: { title: 'Evacuación inmediata: Duvall', lines: ['Evacúe'] } } })
+    const reaction = {
+      statuses: { messages: [item(1, 'Critical', 'Evacuation Immediate: Duvall', special)] },
+      roads: { messages: [] },
+    }
+    const title = (lang: 'es' | 'fr') => widgetSections(reaction, { size: 'full', roads: false, lang }).statuses[0]!.title
+    expect(title('es')).toBe('Evacuación inmediata: Duvall')
+    expect(title('fr')).toBe('Evacuation Immediate: Duvall')
   })
 })
 
