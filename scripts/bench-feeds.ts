@@ -155,7 +155,8 @@ const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, 
 
 /**
  * A day of IPAWS-OPEN alerts for the whole country as one `<alerts>` answer: two in three with a 20–140-vertex
- * polygon, the rest by 1–3 SAME county codes (zones served locally), one in three also in Spanish, one in ten an
+ * polygon, the rest by 1–3 SAME county codes (from the packaged county layer; an alert naming a code that is no
+ * county of it from zones served locally), one in three also in Spanish, one in ten an
  * Update of an earlier one, each with an XML signature as IPAWS sends it.
  */
 function ipawsFeed(now: number): { body: string; zones: Map<string, string> } {

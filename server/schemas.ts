@@ -176,7 +176,22 @@ export const feedHealthSchema = z
     areas: z.number().int().optional().openapi({ description: 'Business fetcher (osm) only: areas with stored businesses' }),
   })
   .openapi('FeedHealth')
-export const feedsSchema = z.object({ feeds: z.array(feedHealthSchema) }).openapi('Feeds')
+/** The NWS zone shapes kept for zone-coded alerts (feed_zones; server/feeds/zones.ts). */
+export const zonesHealthSchema = z
+  .object({
+    kept: z.number().int().openapi({ description: 'Zone shapes kept (each fetched once, then conditionally every week)' }),
+    unavailable: z.number().int().openapi({ description: 'Zones named by alerts whose shape could not be fetched yet' }),
+    versioned: z.number().int().openapi({ description: 'Kept zones whose NWS version (effectiveDate) is known' }),
+    newestVersion: nullableText.openapi({ description: 'The latest effectiveDate among kept zones' }),
+    oldestFetchedAt: nullableText.openapi({ description: 'When the least recently fetched kept shape was fetched' }),
+  })
+  .openapi('ZonesHealth')
+export const feedsSchema = z
+  .object({
+    feeds: z.array(feedHealthSchema),
+    zones: zonesHealthSchema.optional().openapi({ description: 'Once an alert has named an NWS zone' }),
+  })
+  .openapi('Feeds')
 /** POST /api/feeds/{id}/run: what the run did, and the feed's health after it. */
 export const feedRunSchema = z
   .object({

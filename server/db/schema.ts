@@ -175,7 +175,16 @@ export type TransitStaticTable = {
 }
 
 /** NWS zone geometries by zone URL, cached for days. */
-export type FeedZonesTable = { url: string; geometry: string | null; error: string | null; fetched_at: string }
+export type FeedZonesTable = {
+  url: string
+  geometry: string | null
+  error: string | null
+  fetched_at: string
+  /** The zone's own effectiveDate, and its answer's validators, from its last fetch (migration 025). */
+  version: string | null
+  etag: string | null
+  last_modified: string | null
+}
 
 export type Database = {
   items: ItemsTable

@@ -52,13 +52,14 @@ const later = (now: Date, ms: number): string => new Date(now.getTime() + ms).to
 async function withZones(db: Db, items: PreparedItem[], feed: Feed, options: EngineOptions, now: Date) {
   const needing = items.filter((item) => !item.geometryText && item.zones?.length)
   if (!needing.length) return { items, pending: new Set<string>(), waiting: [] as string[] }
-  const fetchZone = (url: string) =>
+  const fetchZone = (url: string, headers: Record<string, string>) =>
     safeFetch(url, {
       allowPrivate: options.allowPrivate,
       userAgent: options.userAgent,
       accept: 'application/geo+json, application/json;q=0.9',
       maxBytes: 5_000_000,
       timeoutMs: feed.timeoutSeconds * 1000,
+      headers,
       ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     })
   const known = await resolveZones(

@@ -5,8 +5,18 @@ import { capVertices, countVertices } from './simplify.ts'
 import type { Position } from './types.ts'
 
 type Polygons = Position[][][]
-/** A zone ready to join others: its polygons as the inside of a MultiPolygon's coordinates list, and its box. */
-export type ZoneShape = { polygons: string; box: [number, number, number, number]; vertices: number }
+/**
+ * A zone ready to join others: its polygons as the inside of a MultiPolygon's coordinates list, its box, and its
+ * version (the NWS zone's `effectiveDate`; null for a stored row, which keeps it in a column, or when it has none).
+ */
+export type ZoneShape = { polygons: string; box: [number, number, number, number]; vertices: number; version: string | null }
+
+/** NWS gives each zone an `effectiveDate` (when its boundary took effect), e.g. "2025-03-18T18:00:00+00:00". */
+function versionOf(json: unknown): string | null {
+  const properties = json && typeof json === 'object' && 'properties' in json ? json.properties : null
+  const date = properties && typeof properties === 'object' && 'effectiveDate' in properties ? properties.effectiveDate : null
+  return typeof date === 'string' && date.length <= 40 && Number.isFinite(Date.parse(date)) ? date : null
+}
 
 /** The polygons of a zone's GeoJSON (a Feature, a bare geometry, or a collection of polygons). */
 export function zonePolygons(json: unknown): Polygons | null {
@@ -29,8 +39,11 @@ export function zonePolygons(json: unknown): Polygons | null {
  */
 export function zoneShape(text: string): ZoneShape | null {
   let polygons: Polygons | null
+  let version: string | null
   try {
-    polygons = zonePolygons(JSON.parse(text))
+    const json: unknown = JSON.parse(text)
+    polygons = zonePolygons(json)
+    version = versionOf(json)
   } catch {
     return null
   }
@@ -55,5 +68,6 @@ export function zoneShape(text: string): ZoneShape | null {
     polygons: JSON.stringify(capped).slice(1, -1),
     box,
     vertices: countVertices({ type: 'MultiPolygon', coordinates: capped }),
+    version,
   }
 }

@@ -1,8 +1,9 @@
-// NWS zone shapes for alerts that name zones instead of a polygon: fetched once, cached in the database for days,
-// and kept parsed in memory, so a run over hundreds of known zones neither reads nor parses them again.
+// NWS zone shapes for alerts that name zones instead of a polygon: fetched once, cached in the database for days
+// with their version, asked for again conditionally, and kept parsed in memory, so a run over hundreds of known
+// zones neither reads nor parses them again.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../db/index.ts'
-import { saveZone, storedZones, type FeedZoneRow } from '../db/queries/feed-zones.ts'
+import { renewZone, saveZone, storedZones, type FeedZoneRow, type ZoneVersion } from '../db/queries/feed-zones.ts'
 import type { SafeFetchResult } from '../lib/safe-fetch.ts'
 import { zonesInWorker } from './decode.ts'
 import type { ZoneShape } from './zone-shape.ts'
@@ -32,9 +33,14 @@ const CHARS_PER_WORKER = 2_000_000
  */
 export const ZONE_MEMORY_CHARS = 40_000_000
 
-export type ZoneFetch = (url: string) => Promise<SafeFetchResult>
-/** A zone as known in memory: its shape (null when it failed and had none), when it was fetched, and why it failed. */
-type Known = { shape: ZoneShape | null; fetchedAt: string; error?: string | null }
+/** Fetches one zone; `headers` asks conditionally (If-None-Match, If-Modified-Since) when a version is kept. */
+export type ZoneFetch = (url: string, headers: Record<string, string>) => Promise<SafeFetchResult>
+/**
+ * A zone as known in memory: its shape (null when it failed and had none), when it was fetched, why it failed,
+ * and the version of the shape it has.
+ */
+type Known = { shape: ZoneShape | null; fetchedAt: string; error?: string | null; version: ZoneVersion }
+const NO_VERSION: ZoneVersion = { version: null, etag: null, last_modified: null }
 type Memory = { zones: Map<string, Known>; chars: number }
 
 /** One memory per database (tests open several in one process). */
@@ -93,7 +99,8 @@ async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Pr
       // A stored row replaces what memory has only when it is newer (or memory has none).
       if (kept && kept.fetchedAt >= row.fetched_at && !isDue(kept, now)) continue
       if (kept?.shape && !shape) continue
-      keep(memory, row.url, { shape, fetchedAt: row.fetched_at, error: row.error })
+      const version = { version: row.version, etag: row.etag, last_modified: row.last_modified }
+      keep(memory, row.url, { shape, fetchedAt: row.fetched_at, error: row.error, version })
     }
   }
   const parse = async (): Promise<void> => {
@@ -113,15 +120,27 @@ async function readStored(db: Db, memory: Memory, urls: string[], now: Date): Pr
   await parse()
 }
 
-/** Fetches zones, parses the answers in a worker, stores and remembers them. A zone that fails keeps its old shape. */
+/** The validators of a kept shape, as conditional request headers; none when there is no shape to keep. */
+function conditional(known: Known | undefined): Record<string, string> {
+  if (!known?.shape) return {}
+  const { etag, last_modified: lastModified } = known.version
+  return { ...(etag ? { 'if-none-match': etag } : {}), ...(lastModified ? { 'if-modified-since': lastModified } : {}) }
+}
+
+/**
+ * Fetches zones (conditionally when a version is kept), parses the answers in a worker, stores and remembers them.
+ * A 304 keeps the shape as it is; a zone that fails keeps its old shape.
+ */
 async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: ZoneFetch, now: Date): Promise<void> {
   const fetchedAt = now.toISOString()
   for (let at = 0; at < urls.length; at += ZONES_PER_WORKER) {
     const answers = new Map<string, SafeFetchResult>()
     await eachLimited(urls.slice(at, at + ZONES_PER_WORKER), ZONE_CONCURRENCY, async (url) => {
-      answers.set(url, await fetchZone(url))
+      answers.set(url, await fetchZone(url, conditional(memory.zones.get(url))))
     })
-    const texts = [...answers].flatMap(([url, answer]): [string, string][] => (answer.ok ? [[url, answer.text]] : []))
+    const texts = [...answers].flatMap(([url, answer]): [string, string][] =>
+      answer.ok && !answer.notModified ? [[url, answer.text]] : [],
+    )
     let shapes = new Map<string, ZoneShape | null>()
     try {
       if (texts.length) shapes = await zonesInWorker(texts)
@@ -131,19 +150,26 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
     for (const [url, answer] of answers) {
       const shape = shapes.get(url) ?? null
       const old = memory.zones.get(url)
-      if (shape) {
-        keep(memory, url, { shape, fetchedAt })
-        await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt)
+      if (answer.ok && answer.notModified && old?.shape) {
+        keep(memory, url, { ...old, fetchedAt, error: null })
+        await renewZone(db, url, fetchedAt)
+        continue
+      }
+      if (shape && answer.ok) {
+        const version = { version: shape.version, etag: answer.etag, last_modified: answer.lastModified }
+        keep(memory, url, { shape, fetchedAt, version })
+        await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${shape.polygons}]}`, null, fetchedAt, version)
         continue
       }
       const error = answer.ok ? 'Not a zone geometry' : answer.error
       if (old?.shape) {
-        // Keep the shape we had; try again after ZONE_RETRY_MS rather than on every run.
+        // Keep the shape we had, and its version; try again after ZONE_RETRY_MS rather than on every run.
         const keptAt = new Date(now.getTime() - ZONE_MAX_AGE_MS + ZONE_RETRY_MS).toISOString()
-        keep(memory, url, { shape: old.shape, fetchedAt: keptAt })
-        await saveZone(db, url, `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`, error, keptAt)
+        keep(memory, url, { shape: old.shape, fetchedAt: keptAt, version: old.version })
+        const text = `{"type":"MultiPolygon","coordinates":[${old.shape.polygons}]}`
+        await saveZone(db, url, text, error, keptAt, old.version)
       } else {
-        keep(memory, url, { shape: null, fetchedAt, error })
+        keep(memory, url, { shape: null, fetchedAt, error, version: NO_VERSION })
         await saveZone(db, url, null, error, fetchedAt)
       }
     }
@@ -152,8 +178,8 @@ async function fetchZones(db: Db, memory: Memory, urls: string[], fetchZone: Zon
 
 /**
  * Shapes of every zone URL it can: kept in memory, else read from the table (younger than a week), then up
- * to ZONE_FETCHES_PER_RUN fetched now (missing first, then the oldest), 4 at a time. Every parse happens
- * in a worker thread; a zone that fails keeps its old shape if it had one.
+ * to ZONE_FETCHES_PER_RUN fetched now (missing first, then the oldest, conditionally when a version is kept),
+ * 4 at a time. Every parse happens in a worker thread; a zone that fails keeps its old shape if it had one.
  */
 export async function resolveZones(
   db: Db,

@@ -2,6 +2,7 @@
 // runs one feed at once. Admins and superadmins only.
 import { hostname } from 'node:os'
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { zoneSummary } from '../db/queries/feed-zones.ts'
 import { ensureFeedRows, feedRow, feedRows, makeFeedDue } from '../db/queries/feeds.ts'
 import type { FeedRow } from '../db/schema.ts'
 import { errorBody } from '../../src/lib/errors.ts'
@@ -99,14 +100,21 @@ export const feeds = new OpenAPIHono<AppEnv>({ defaultHook: hook })
       const now = c.var.deps.now()
       // Read on each call (a small file; admins only), so the answer follows the configuration the engine runs.
       const config = loadFeedsConfig()
-      const [rows, counts, listed] = await Promise.all([feedRows(db), countFeedItems(db), registryFeeds(db, config)])
+      const [rows, counts, listed, zones] = await Promise.all([
+        feedRows(db),
+        countFeedItems(db),
+        registryFeeds(db, config),
+        zoneSummary(db),
+      ])
       const list = [...config.feeds, ...listed.feeds].map((feed) =>
         health(feed, rows.get(feed.id), counts.get(feed.id) ?? 0, now),
       )
       // The OpenStreetMap business fetcher is not a scheduled feed, but its requests and errors belong here too.
       const businesses = await businessHealth(db, businessFetcher(db), now)
       c.header('Cache-Control', 'private, no-store')
-      return c.json({ feeds: [...list, businesses] }, 200)
+      // The zones kept for zone-coded alerts, with their versions, once there are any.
+      const zoneHealth = zones.kept + zones.unavailable > 0 ? { zones } : {}
+      return c.json({ feeds: [...list, businesses], ...zoneHealth }, 200)
     },
   )
   .openapi(

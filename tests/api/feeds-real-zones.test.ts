@@ -17,10 +17,13 @@ const REAL = readFileSync(new URL('../fixtures/real/nws/skylight-2024-05-25-seve
 const NOW = new Date('2024-05-25T22:37:00.000Z')
 const ZEBULON = { lat: 35.82432, lon: -78.31472 }
 const COUNTIES = ['NCC069', 'NCC101', 'NCC127', 'NCC183', 'NCC195']
+/** NWS's version of a zone: when its boundary took effect. */
+const EFFECTIVE = '2024-03-19T18:00:00+00:00'
 /** Wake County (NCC183) as a square around Zebulon; the others far off, so only Wake places the warning there. */
 const zoneBody = (code: string, at: number) =>
   JSON.stringify({
     type: 'Feature',
+    properties: { id: code, type: 'county', effectiveDate: EFFECTIVE },
     geometry: {
       type: 'Polygon',
       coordinates: code === 'NCC183' ? square(ZEBULON.lat, ZEBULON.lon, 0.2) : square(30, -90 + at, 0.1),
@@ -69,7 +72,10 @@ describe.each(await backends())('alert places and withheld alerts on $name', (ba
   }
   const serveCounties = (up: boolean) =>
     COUNTIES.forEach((code, at) =>
-      fake.pages.set(`/zones/county/${code}`, up ? { body: zoneBody(code, at) } : { status: 503, body: 'down' }),
+      fake.pages.set(
+        `/zones/county/${code}`,
+        up ? { body: zoneBody(code, at), etag: `"${code}-1"` } : { status: 503, body: 'down' },
+      ),
     )
 
   beforeAll(async () => {
@@ -156,6 +162,35 @@ describe.each(await backends())('alert places and withheld alerts on $name', (ba
     expect(await run(nws, new Date(NOW.getTime() + 60_000))).toMatchObject({ state: 'stored', pendingZones: 0 })
     expect(fake.requests.filter((request) => request.path.startsWith('/zones/')).length).toBeGreaterThan(5)
     expect((await shownAt(ZEBULON, 3))[0]).toMatch(/^Severe Thunderstorm Warning/)
+  })
+
+  it('keeps each zone with its version, and asks for it again a week on with its ETag', async () => {
+    serveCounties(true)
+    expect(await run(nws)).toMatchObject({ state: 'stored', pendingZones: 0 })
+    const rows = await api.store.db.selectFrom('feed_zones').select(['url', 'version', 'etag', 'fetched_at']).execute()
+    expect(rows.map((row) => [row.url.replace(/^.*\//, ''), row.version, row.etag]).sort()).toEqual(
+      COUNTIES.map((code) => [code, EFFECTIVE, `"${code}-1"`]),
+    )
+    const { token } = await api.signIn('admin')
+    const zones = async () => (await api.send('GET', '/api/feeds', { token })).body.zones as object
+    expect(await zones()).toEqual({
+      kept: 5,
+      unavailable: 0,
+      versioned: 5,
+      newestVersion: EFFECTIVE,
+      oldestFetchedAt: NOW.toISOString(),
+    })
+    // After a restart, with every kept zone a week old: each is asked for with its ETag, and a 304 keeps it.
+    forgetZones(api.store.db)
+    await api.store.db.updateTable('feed_zones').set({ fetched_at: '2024-05-17T00:00:00.000Z' }).execute()
+    await api.store.db.updateTable('feeds').set({ etag: null, last_modified: null }).execute()
+    fake.requests.length = 0
+    const later = new Date(NOW.getTime() + 60_000)
+    expect(await run(nws, later)).toMatchObject({ state: 'stored', pendingZones: 0 })
+    const asked = fake.requests.filter((request) => request.path.startsWith('/zones/'))
+    expect(asked.map((request) => request.headers['if-none-match']).sort()).toEqual(COUNTIES.map((code) => `"${code}-1"`))
+    expect(await zones()).toMatchObject({ kept: 5, versioned: 5, newestVersion: EFFECTIVE, oldestFetchedAt: later.toISOString() })
+    expect((await shownAt(ZEBULON, 4))[0]).toMatch(/^Severe Thunderstorm Warning/)
   })
 
   it('places a relayed NWS statement on its UGC zones, not its counties, until its eventEndingTime', async () => {

@@ -3,6 +3,7 @@ import { openDatabase, type Store } from '../../server/db/index.ts'
 import { viewOwner } from '../../server/db/migrations/002-view-owner.ts'
 import { publicViews } from '../../server/db/migrations/004-public-views.ts'
 import { roadPaths } from '../../server/db/migrations/024-road-paths.ts'
+import { zoneVersions } from '../../server/db/migrations/025-zone-versions.ts'
 import { roadLines } from '../../src/lib/live/road-path.ts'
 import { insertItem } from '../../server/db/queries/items.ts'
 import { backends } from './backends.ts'
@@ -122,5 +123,20 @@ describe.each(await backends())('migrations on $name', (backend) => {
     ])
     expect(views.get(status)).toBe(old(status))
     expect(views.get(point)).toBe(old(point))
+  })
+
+  it('025 gives kept zone shapes a version, empty until their next fetch, and keeps their shapes', async () => {
+    await zoneVersions.down!(store.db as never)
+    const kept = {
+      url: 'https://api.weather.gov/zones/county/MDC013',
+      geometry: '{"type":"MultiPolygon","coordinates":[]}',
+      error: null,
+      fetched_at: '2026-11-20T00:00:00.000Z',
+    }
+    await store.db.insertInto('feed_zones').values(kept).execute()
+    await zoneVersions.up(store.db as never)
+    expect(await store.db.selectFrom('feed_zones').selectAll().execute()).toEqual([
+      { ...kept, version: null, etag: null, last_modified: null },
+    ])
   })
 })

@@ -23,6 +23,7 @@ import { notifyTokens } from './020-notify-tokens.ts'
 import { feedLeftOut } from './022-feed-left-out.ts'
 import { notifyUrgency } from './023-notify-urgency.ts'
 import { roadPaths } from './024-road-paths.ts'
+import { zoneVersions } from './025-zone-versions.ts'
 
 export type DialectKind = 'sqlite' | 'postgres'
 
@@ -52,5 +53,6 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '022-feed-left-out': feedLeftOut,
     '023-notify-urgency': notifyUrgency,
     '024-road-paths': roadPaths,
+    '025-zone-versions': zoneVersions,
   }
 }

@@ -1,10 +1,12 @@
 // The area of a CAP info, as precise as the message allows: its polygons and circles as GeoJSON, else its UGC
-// forecast, marine or fire zones, else its SAME county codes, as NWS zones (the engine resolves them to shapes).
+// forecast, marine or fire zones as NWS zones (the engine resolves them to shapes), else its SAME counties from
+// the packaged Census layer (server/feeds/counties.ts), else those counties' NWS zones.
+import { countiesShape } from '../counties.ts'
 import type { FeedGeometry, Position } from '../types.ts'
 import type { CapArea } from './cap.ts'
 
 /** State FIPS code to postal code (states, DC and territories NWS has county zones for). */
-const STATE_BY_FIPS: Record<string, string> = {
+export const STATE_BY_FIPS: Record<string, string> = {
   '01': 'AL',
   '02': 'AK',
   '04': 'AZ',
@@ -82,6 +84,16 @@ export function sameZone(code: string, base = COUNTY_ZONE_BASE): string | null {
   return state ? `${base}${state}C${match[2]}` : null
 }
 
+/**
+ * A SAME code's county as its 5-digit FIPS code (state then county, the part digit dropped); null for a whole
+ * state (county 000) or an unknown state.
+ * @example sameCounty('124013') // '24013' (Carroll County, MD; its northwest part)
+ */
+export function sameCounty(code: string): string | null {
+  const match = /^\d(\d{2})(\d{3})$/.exec(code.trim())
+  return match && match[2] !== '000' && STATE_BY_FIPS[match[1]!] ? `${match[1]}${match[2]}` : null
+}
+
 const validPoint = (lat: number, lon: number): boolean =>
   Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180
 
@@ -145,12 +157,21 @@ const FIRE_EVENTS = /red flag|fire weather/i
 
 export type CapShape = { geometry: FeedGeometry | null; zones: string[]; areaDesc: string | null }
 
+/** The names of an info's areas, joined ("Coastal Pender; Coastal New Hanover"); null when none has one. */
+export function areaNames(areas: CapArea[]): string | null {
+  const names = areas.map((area) => area.areaDesc).filter((name): name is string => name !== null)
+  return names.length ? names.join('; ') : null
+}
+
 /**
  * Where an info applies: the union of its areas' polygons and circles as one (Multi)Polygon; when none has
- * a usable shape, the NWS zones of its UGC codes; without those, the county zones of its SAME codes.
+ * a usable shape, the NWS zones of its UGC codes; without those, its SAME counties merged from the packaged
+ * Census layer (no network); when one of them is not in the layer, the NWS county zones of them all, so one
+ * alert never shows on part of its area.
  */
 export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE, event = ''): CapShape {
   const polygons: Position[][][] = []
+  const counties = new Set<string>()
   const zones = new Set<string>()
   const ugc = new Set<string>()
   const fire = FIRE_EVENTS.test(event)
@@ -164,7 +185,9 @@ export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE, event = 
       if (ring) polygons.push([ring])
     }
     for (const code of area.same) {
+      const county = sameCounty(code)
       const zone = sameZone(code, zoneBase)
+      if (county) counties.add(county)
       if (zone) zones.add(zone)
     }
     for (const code of area.ugc) {
@@ -172,9 +195,11 @@ export function capShape(areas: CapArea[], zoneBase = COUNTY_ZONE_BASE, event = 
       if (zone) ugc.add(zone)
     }
   }
-  const names = areas.map((area) => area.areaDesc).filter((name): name is string => name !== null)
-  const areaDesc = names.length ? names.join('; ') : null
+  const areaDesc = areaNames(areas)
   if (polygons.length === 1) return { geometry: { type: 'Polygon', coordinates: polygons[0]! }, zones: [], areaDesc }
   if (polygons.length > 1) return { geometry: { type: 'MultiPolygon', coordinates: polygons }, zones: [], areaDesc }
-  return { geometry: null, zones: [...(ugc.size ? ugc : zones)], areaDesc }
+  if (ugc.size) return { geometry: null, zones: [...ugc], areaDesc }
+  const packaged = counties.size ? countiesShape([...counties]) : null
+  if (packaged) return { geometry: packaged, zones: [], areaDesc }
+  return { geometry: null, zones: [...zones], areaDesc }
 }

@@ -2,7 +2,7 @@
 // place, AMBER alerts, boil-water notices, 911 outages and the NWS's own warnings, for every US place.
 import type { Attribution, Decode, FeedItem } from '../types.ts'
 import { parseCap, type CapAlert, type CapInfo } from './cap.ts'
-import { capShape, COUNTY_ZONE_BASE } from './cap-area.ts'
+import { areaNames, capShape, COUNTY_ZONE_BASE } from './cap-area.ts'
 import { capCategory } from './cap-category.ts'
 import { cap, centre, httpUrl, isoTime } from './feed-read.ts'
 import { nwsPriority, shortArea } from './nws.ts'
@@ -87,7 +87,7 @@ function toItems(alert: CapAlert, now: number, zoneBase: string, leftOut: Record
     for (const [language, infos] of others) {
       const other = infos[index]
       if (!other) continue
-      const areaDesc = capShape(other.areas, zoneBase, other.event).areaDesc ?? shape.areaDesc
+      const areaDesc = areaNames(other.areas) ?? shape.areaDesc
       const text = message(other, areaDesc)
       translations[language] = { title: title(other, areaDesc), lines: text.lines, message: text.parts }
     }

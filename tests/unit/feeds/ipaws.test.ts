@@ -159,10 +159,11 @@ describe('CAP pieces', () => {
 
   it('prefers shapes over county codes, and joins several areas', () => {
     const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
-    expect(capShape([area({ same: ['053033'] }), area({ same: ['053033', '053061'] })]).zones).toEqual([
-      'https://api.weather.gov/zones/county/WAC033',
-      'https://api.weather.gov/zones/county/WAC061',
-    ])
+    // King and Snohomish counties from the packaged Census layer, merged: Duvall and Everett inside, Tacoma not.
+    const counties = capShape([area({ same: ['053033'] }), area({ same: ['053033', '053061'] })])
+    expect(counties.zones).toEqual([])
+    const inside = (lat: number, lon: number) => distanceToShape(lat, lon, toShape(counties.geometry!)) === 0
+    expect([inside(47.742, -121.986), inside(47.979, -122.202), inside(47.253, -122.444)]).toEqual([true, true, false])
     const both = capShape([
       area({ polygons: ['47.6,-122.4 47.7,-122.4 47.7,-122.3'], same: ['053033'] }),
       area({ circles: ['47,-122 3'] }),
@@ -269,9 +270,20 @@ ${info}<area><areaDesc>King, WA</areaDesc><circle>47.6,-122.3 5</circle></area><
     expect(capShape([area({ ugc: ['WAZ654'] })], undefined, 'Red Flag Warning').zones).toEqual([
       'https://api.weather.gov/zones/fire/WAZ654',
     ])
-    expect(capShape([area({ same: ['053033'], ugc: ['nonsense'] })]).zones).toEqual([
-      'https://api.weather.gov/zones/county/WAC033',
-    ])
+    // King County with Vashon Island: two polygons.
+    expect(capShape([area({ same: ['053033'], ugc: ['nonsense'] })]).geometry?.type).toBe('MultiPolygon')
+  })
+
+  it('asks NWS for every county of an info when one of them is not in the packaged layer', () => {
+    const area = (fields: object) => ({ areaDesc: null, polygons: [], circles: [], same: [], ugc: [], ...fields })
+    // Chugach Census Area (02063) was made in 2019, after the layer's 2017 edition; Anchorage (02020) is in it.
+    expect(capShape([area({ same: ['002020', '002063'] })])).toMatchObject({
+      geometry: null,
+      zones: ['https://api.weather.gov/zones/county/AKC020', 'https://api.weather.gov/zones/county/AKC063'],
+    })
+    expect(capShape([area({ same: ['002020'] })])).toMatchObject({ geometry: { type: 'MultiPolygon' }, zones: [] })
+    // A whole state (county 000) is no county: nothing to place.
+    expect(capShape([area({ same: ['024000'] })])).toMatchObject({ geometry: null, zones: [] })
   })
 
   it('gives the Spanish block its own parts', () => {
