@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import sharp from 'sharp'
+import { answer, at, ipaws, kept, nws, wsdot } from '../../tests/e2e/failing-answers.ts'
 import { serveProviders } from '../../tests/e2e/providers.ts'
 
 const out = process.argv[2] ?? 'docs/design/after'
@@ -37,7 +38,28 @@ const PAGES: [string, string, boolean?][] = [
   ['notify', '/wa/duvall'],
   ['statuses-offer', '/es/wa/duvall/statuses'],
   ['settings-location', '/settings'],
+  // Issue 38, part 1: the failure states (the API's answer and the weather providers stubbed, docs/design.md).
+  ['statuses-down', '/wa/duvall/statuses'],
+  ['roads-down', '/wa/duvall/roads'],
+  ['statuses-stale', '/wa/duvall/statuses'],
+  ['weather-down', '/wa/duvall'],
+  ['dashboard-down', '/wa/duvall/page'],
 ]
+
+/** Every covering source failing: nothing known for statuses (NWS last answered 140 minutes ago) and roads. */
+const DOWN = answer({
+  statuses: { status: 'down', missing: [ipaws, nws(at(140))] },
+  roads: { status: 'down', missing: [wsdot] },
+})
+/** The weather providers (forecast, air, marine, alerts, radar, earthquakes) not answering. */
+const weatherDown = async (page: Page): Promise<void> => {
+  await page.route(/open-meteo\.com|api\.weather\.gov|earthquake\.usgs\.gov|mesonet\.agron\.iastate\.edu/, (route) =>
+    route.abort('internetdisconnected'),
+  )
+}
+const reactionIs = async (page: Page, body: object): Promise<void> => {
+  await page.route(/\/api\/reaction\?/, (route) => route.fulfill({ json: body }))
+}
 /** Pages that need a step: before the visit (storage), after it (open a dialog); `fixed`: the path is not localized. */
 const SCENES: Record<string, { fixed?: boolean; before?: (page: Page) => Promise<void>; after?: (page: Page) => Promise<void> }> =
   {
@@ -50,6 +72,18 @@ const SCENES: Record<string, { fixed?: boolean; before?: (page: Page) => Promise
     },
     // After the visits above: the last place opened, where "No Location Set" was.
     'settings-location': { after: (page) => page.locator('#location-h').evaluate((el) => el.scrollIntoView()) },
+    'statuses-down': { before: (page) => reactionIs(page, DOWN) },
+    'roads-down': { before: (page) => reactionIs(page, DOWN) },
+    'statuses-stale': {
+      before: (page) => reactionIs(page, answer({ statuses: { status: 'down', missing: [nws(at(95))] } }, [kept])),
+    },
+    'weather-down': { before: weatherDown },
+    'dashboard-down': {
+      before: async (page) => {
+        await weatherDown(page)
+        await reactionIs(page, DOWN)
+      },
+    },
     'statuses-offer': {
       fixed: true,
       before: async (page) => {
@@ -139,6 +173,8 @@ for (const set of SETS) {
     viewport: { width: set.width, height: set.height },
     locale: set.lang === 'es' ? 'es-ES' : 'en-US',
     timezoneId: 'America/Los_Angeles',
+    // The service worker's own requests pass no page route: the failure states' stubbed answers would not apply.
+    serviceWorkers: 'block',
   })
   await context.addInitScript((s) => {
     localStorage.setItem('porchlight:settings', JSON.stringify({ version: 1, theme: s.theme }))

@@ -6,10 +6,9 @@
 // hash and work a day; unsubscribe links have a secret of their own that lasts as long as the subscription.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { useTranslations } from '../../src/i18n/index.ts'
-import type { I18nFamily } from '../../src/i18n/translate.ts'
 import { priorityRank } from '../../src/lib/items.ts'
 import { severityOf } from '../../src/lib/live/severity.ts'
-import { stateLabel } from '../../src/lib/live/state-word.ts'
+import { priorityLabel, stateLabel } from '../../src/lib/live/state-word.ts'
 import type { NotifySection } from '../../src/lib/notify/prefs.ts'
 import { EMAIL_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
 import { cityPath, isLocale, localePrefix, type Locale } from '../../src/lib/routing/routes.ts'
@@ -52,7 +51,6 @@ const ALERTS_PER_DAY = 24
 const CHUNK = 200
 
 /** The priorities the dictionary has a word for (priority.*); High, Medium and Low stay as written. */
-const PRIORITY_WORDS: readonly string[] = ['critical', 'urgent', 'warning', 'normal', 'info']
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('base64url')
 const localeOf = (lang: string): Locale => (isLocale(lang) ? lang : 'en')
@@ -266,9 +264,19 @@ function alertMail(
     const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
     return { row, title, texts, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
   })
+  // The priority and state words as the page and the HTML part say them ("Crítico", "Activo"), in both parts.
+  const words = (row: (typeof rows)[number]) => {
+    const key = row.priority.trim().toLowerCase()
+    return {
+      key,
+      priority: priorityLabel(row.priority, t),
+      state: row.state ? stateLabel(row.state, t) : null,
+    }
+  }
   const lines = entries.map(({ row, title, texts, link }) => {
-    const detail = [[row.state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
-    return `${row.priority}: ${title}${detail ? `\n${detail}` : ''}\n${link}`
+    const { priority, state } = words(row)
+    const detail = [[state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
+    return `${priority}: ${title}${detail ? `\n${detail}` : ''}\n${link}`
   })
   const unsubscribe = linkOf(options.apiUrl, 'unsubscribe', sub.id, unsubscribeToken(options.secret, sub.id))
   const subject =
@@ -279,12 +287,12 @@ function alertMail(
   const html = alertHtml({
     lang,
     entries: entries.map(({ row, title, texts, link }): AlertEntry => {
-      const key = row.priority.trim().toLowerCase()
+      const { key, priority, state } = words(row)
       return {
-        priority: PRIORITY_WORDS.includes(key) ? t(`priority.${key}` as I18nFamily<'priority'>) : row.priority,
+        priority,
         priorityKey: severityOf(row, row.data_aspect === 'roads' ? 'roads' : 'statuses') === 'critical' ? 'critical' : key,
         title,
-        state: row.state ? stateLabel(row.state, t) : null,
+        state,
         lines: texts.flatMap((text) => text.split(/\r?\n/)).filter((text) => text.trim()),
         link,
       }

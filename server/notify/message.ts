@@ -4,6 +4,7 @@
 // headline and what to do (src/lib/live/translations.ts, as the page chooses).
 import { useTranslations } from '../../src/i18n/index.ts'
 import { priorityRank } from '../../src/lib/items.ts'
+import { priorityLabel, stateLabel } from '../../src/lib/live/state-word.ts'
 import { NOTIFY_TEXT_KEYS } from '../../src/lib/notify/texts.ts'
 import { cityPath, isLocale, type Locale } from '../../src/lib/routing/routes.ts'
 import type { ItemRow } from '../db/schema.ts'
@@ -15,17 +16,6 @@ export type PushMessage = { title: string; body: string; url: string; tag: strin
 export type ToldItem = {
   place: string
   row: Pick<ItemRow, 'id' | 'title' | 'state' | 'lines' | 'special_data' | 'priority' | 'data_aspect'>
-}
-
-const PRIORITY_KEYS: Record<
-  string,
-  'priority.critical' | 'priority.urgent' | 'priority.warning' | 'priority.normal' | 'priority.info'
-> = {
-  Critical: 'priority.critical',
-  Urgent: 'priority.urgent',
-  Warning: 'priority.warning',
-  Normal: 'priority.normal',
-  Info: 'priority.info',
 }
 
 /** Lines of a push body: an alert's headline and what to do come first in its lines (server/feeds/adapters/cap-text.ts). */
@@ -55,11 +45,12 @@ export function pushMessage(told: readonly ToldItem[], lang: string, siteUrl: st
   const first = sorted[0]!
   const text = (entry: ToldItem) => rowText(entry.row, locale)
   const place = placeName(first.place)
-  const priority = PRIORITY_KEYS[first.row.priority] ? t(PRIORITY_KEYS[first.row.priority]!) : first.row.priority
+  const priority = priorityLabel(first.row.priority, t)
   const section = first.row.data_aspect === 'roads' ? 'roads' : 'statuses'
   if (sorted.length === 1) {
     const { title, lines } = text(first)
-    const line = [first.row.state, firstTextLines(lines)].filter(Boolean).join(' · ')
+    // The state as the page says it ("Activo"), staff's own words as written.
+    const line = [first.row.state ? stateLabel(first.row.state, t) : null, firstTextLines(lines)].filter(Boolean).join(' · ')
     return {
       title: clip(`${place}: ${title}`, 120),
       body: clip(line ? `${priority} · ${line}` : priority, PUSH_BODY_MAX),

@@ -5,7 +5,7 @@ import { Feed } from 'feed'
 import type { City } from '../../src/lib/cities.ts'
 import { useTranslations } from '../../src/i18n/index.ts'
 import { xmlSafe } from '../../src/lib/item-text.ts'
-import { stateLabel } from '../../src/lib/live/state-word.ts'
+import { priorityLabel, stateLabel } from '../../src/lib/live/state-word.ts'
 import { localizeItem } from '../../src/lib/live/translations.ts'
 import { cityPath, type Locale } from '../../src/lib/routing/routes.ts'
 import type { FollowedSection, PlaceItem } from './place-items.ts'
@@ -56,6 +56,8 @@ export function placeFeed(
   const items = placeItems.map((item) => localizeItem(item, locale))
   const t = useTranslations(locale)
   const state: StateText = (word) => stateLabel(word, t)
+  // The entry's title starts with its priority in the reader's words ("Urgente: …"); the category keeps the SPEC's.
+  const priority = (item: PlaceItem) => priorityLabel(item.priority, t)
   const place = `${city.name}, ${city.state}`
   const times = items.map((item) => Date.parse(item.updatedAt)).filter(Number.isFinite)
   const updated = times.length ? new Date(Math.max(...times)) : EPOCH
@@ -91,7 +93,7 @@ export function placeFeed(
       const credit = source(item)
       feed.addItem({
         id: `${siteUrl}/items/${item.id}`,
-        title: html(`${item.priority}: ${item.title}`),
+        title: html(`${priority(item)}: ${item.title}`),
         link: itemLink(siteUrl, locale, city.route, section, item.id),
         date: new Date(item.updatedAt),
         description: html(firstLine(item, state)),
@@ -131,7 +133,7 @@ export function placeFeed(
           return {
             id: `${siteUrl}/items/${item.id}`,
             url: itemLink(siteUrl, locale, city.route, section, item.id),
-            title: xmlSafe(`${item.priority}: ${item.title}`),
+            title: xmlSafe(`${priority(item)}: ${item.title}`),
             content_html: texts.map((text) => `<p>${html(text)}</p>`).join(''),
             content_text: texts.join('\n\n'),
             summary: xmlSafe(firstLine(item, state)),

@@ -96,6 +96,6 @@ describe.each(await backends())('a real NWS answer on $name', (backend) => {
     const payloads = push.received.filter((entry) => entry.name === 'zebulon').map((entry) => entry.payload)
     expect(payloads).toHaveLength(1)
     expect(String(payloads[0]!['title'])).toMatch(/^Zebulon, NC: Severe Thunderstorm Warning: Franklin, NC/)
-    expect(payloads[0]!['body']).toBe(`Urgent · active · ${HEADLINE}\n${INSTRUCTION}`)
+    expect(payloads[0]!['body']).toBe(`Urgent · Active · ${HEADLINE}\n${INSTRUCTION}`)
   })
 })

@@ -183,9 +183,9 @@ describe.each(await backends())('email alerts on $name', (backend) => {
       /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--[^]*?Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/.exec(
         mail.raw,
       ) ?? []
-    // The text part as before: priority, title, state and lines, the link, the footer and unsubscribe link.
+    // The text part: priority, title, state (in the subscriber’s words, as the HTML part) and lines, the link, the footer and unsubscribe link.
     expect(text).toMatch(
-      /^Critical: Boil <water> notice\r?\nactive · Boil water before drinking\r?\nBacteria found in the main\r?\nNorth Duvall\r?\nhttps:\/\/porchlight\.example\/es\/wa\/duvall\/statuses#item-\d+/,
+      /^Crítico: Boil <water> notice\r?\nActivo · Boil water before drinking\r?\nBacteria found in the main\r?\nNorth Duvall\r?\nhttps:\/\/porchlight\.example\/es\/wa\/duvall\/statuses#item-\d+/,
     )
     // The HTML part: the dictionary's words, the escaped title as the link, every line in order, the way out.
     expect(html).toMatch(/^<!doctype html><html lang="es">/)

@@ -78,7 +78,7 @@ describe.each(await backends())('place feeds on $name', (backend) => {
     expect(String((entry['summary'] as { '#text': string })['#text'])).toBe('Cerrado · Line one')
     const json = (await api.send('GET', '/api/feeds/wa/duvall/statuses.json?lang=es')).body
     const item = json.items.find((one: { id: string }) => one.id.endsWith(`/items/${id}`))
-    expect(item.title).toBe('Warning: Pool & gym')
+    expect(item.title).toBe('Advertencia: Pool & gym')
     expect(item.content_html).toBe('<p>Cerrado</p><p>Line one</p><p>Line &lt;two&gt;</p>')
     expect(item.content_text).toBe('Cerrado\n\nLine one\n\nLine <two>')
     expect(item.content_text).not.toMatch(/^closed/)

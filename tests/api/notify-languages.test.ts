@@ -159,13 +159,13 @@ describe.each(await backends())('an alert in its readers’ languages on $name',
     const [es] = spanish() as [{ title: string; body: string; lang: string }]
     expect(spanish()).toHaveLength(1)
     expect(es.title).toBe(`Los Angeles, CA: ${AMBER.es.event}: ${AMBER.es.area}`)
-    opens(es.body, `Urgente · active · ${AMBER.es.headline}\n${AMBER.es.description}`)
+    opens(es.body, `Urgente · Activo · ${AMBER.es.headline}\n${AMBER.es.description}`)
     expect(es.lang).toBe('es')
     const [en] = english() as [{ title: string; body: string }]
     expect(en.title).toBe(`Los Angeles, CA: ${AMBER.en.event}: ${AMBER.en.area}`)
-    opens(en.body, `Urgent · active · ${AMBER.en.headline}\n${AMBER.en.description}`)
+    opens(en.body, `Urgent · Active · ${AMBER.en.headline}\n${AMBER.en.description}`)
     // No German info: the item's own language, with the dictionary's words.
-    opens((german()[0] as { body: string }).body, `Dringend · active · ${AMBER.en.headline}\n`)
+    opens((german()[0] as { body: string }).body, `Dringend · Aktiv · ${AMBER.en.headline}\n`)
 
     // The email: every Spanish part, nothing of the English text.
     const mail = alertMails.find((one) => one.to === 'lector@example.org')!
@@ -178,15 +178,15 @@ describe.each(await backends())('an alert in its readers’ languages on $name',
 
     // The place feeds: Spanish in Spanish, English for a language the message does not carry.
     const [atomEs] = await feedText('/api/feeds/ca/los-angeles/statuses.atom?lang=es')
-    expect(atomEs!.title).toBe(`Urgent: ${AMBER.es.event}: ${AMBER.es.area}`)
+    expect(atomEs!.title).toBe(`Urgente: ${AMBER.es.event}: ${AMBER.es.area}`)
     for (const part of [AMBER.es.headline, AMBER.es.description, AMBER.es.area, AMBER.contact])
       expect(atomEs!.content).toContain(`<p>${part}`)
     expect(atomEs!.content).not.toContain(AMBER.en.headline)
     const [atomDe] = await feedText('/api/feeds/ca/los-angeles/statuses.atom?lang=de')
-    expect(atomDe!.title).toBe(`Urgent: ${AMBER.en.event}: ${AMBER.en.area}`)
+    expect(atomDe!.title).toBe(`Dringend: ${AMBER.en.event}: ${AMBER.en.area}`)
     expect(atomDe!.content).toContain(AMBER.en.headline)
     const json = (await api.send('GET', '/api/feeds/ca/los-angeles/statuses.json?lang=es')).body
-    expect(json.items[0].title).toBe(`Urgent: ${AMBER.es.event}: ${AMBER.es.area}`)
+    expect(json.items[0].title).toBe(`Urgente: ${AMBER.es.event}: ${AMBER.es.area}`)
     expect(json.items[0].content_text).toContain(`${AMBER.es.headline}\n\n${AMBER.es.description}`)
   })
 
@@ -199,17 +199,17 @@ describe.each(await backends())('an alert in its readers’ languages on $name',
     expect(spanish()).toEqual([
       expect.objectContaining({
         title: 'Duvall, WA: Evacuación inmediata: Duvall y el valle bajo del Snoqualmie',
-        body: `Crítico · active · ${EVAC.es.join('\n')}`,
+        body: `Crítico · Activo · ${EVAC.es.join('\n')}`,
       }),
     ])
     expect(english()).toEqual([
       expect.objectContaining({
         title: 'Duvall, WA: Evacuation Immediate: Duvall and the lower Snoqualmie Valley',
-        body: `Critical · active · ${EVAC.en.join('\n')}`,
+        body: `Critical · Active · ${EVAC.en.join('\n')}`,
       }),
     ])
     const entries = await feedText('/api/feeds/wa/duvall/statuses.atom?lang=es')
-    const evacuation = entries.find((entry) => entry.title.startsWith('Critical: Evacuación inmediata'))!
+    const evacuation = entries.find((entry) => entry.title.startsWith('Crítico: Evacuación inmediata'))!
     expect(evacuation.content).toContain(`<p>${EVAC.es[0]}</p><p>${EVAC.es[1]}</p>`)
     expect(evacuation.content).not.toContain(EVAC.en[1])
   })

@@ -94,7 +94,7 @@ describe.each(await backends())('web push on $name', (backend) => {
     expect(messages(sub.name)).toEqual([
       {
         title: 'Duvall, WA: Escuelas con dos horas de retraso',
-        body: 'Advertencia · open · Autobuses en rutas de nieve',
+        body: 'Advertencia · Abierto · Autobuses en rutas de nieve',
         url: `https://porchlight.example/es/wa/duvall/statuses#item-${id}`,
         tag: `porchlight-${id}`,
         lang: 'es',
@@ -109,7 +109,7 @@ describe.each(await backends())('web push on $name', (backend) => {
     await save(id, { State: 'closed' })
     await settle()
     expect(messages(sub.name)).toHaveLength(2)
-    expect(messages(sub.name)[1]!['body']).toBe('Crítico · closed · Autobuses en rutas de nieve')
+    expect(messages(sub.name)[1]!['body']).toBe('Crítico · Cerrado · Autobuses en rutas de nieve')
   })
 
   it('makes a burst one notification, and keeps to sections, places and test layers', async () => {
@@ -196,7 +196,7 @@ describe.each(await backends())('web push on $name', (backend) => {
     expect(messages(sub.name)).toEqual([
       expect.objectContaining({
         title: 'Duvall, WA: Winter Storm Warning',
-        body: 'Warnung · active · Heavy snow above 500 feet',
+        body: 'Warnung · Aktiv · Heavy snow above 500 feet',
       }),
     ])
     // An unchanged run writes nothing and tells nothing.

@@ -1,70 +1,10 @@
 // Never a false all-clear (issue 38): when the sources that cover a place fail or go stale, every live section and the
 // banner say so, with what is known and its age; "No warnings" and "Nothing is reported" only when they answered.
 import { expect, test, type Page } from '@playwright/test'
-import type { AlertItem } from '../../src/lib/items.ts'
+import { answer, at, caltrans, ipaws, kept, nws } from './failing-answers.ts'
 import { serveProviders } from './providers.ts'
 
 const reactionRoute = /localhost:8788\/api\/reaction/
-const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString()
-const nws = (lastSuccessAt: string | null, failing = 1, stale = 0) => ({
-  name: 'NOAA/National Weather Service',
-  sources: 1,
-  failing,
-  stale,
-  waiting: 0,
-  lastSuccessAt,
-})
-const ipaws = { name: 'FEMA IPAWS', sources: 1, failing: 1, stale: 0, waiting: 0, lastSuccessAt: null }
-const caltrans = { name: 'Caltrans', sources: 12, failing: 12, stale: 0, waiting: 0, lastSuccessAt: null }
-const ok = { status: 'ok', missing: [] }
-type Health = { status: string; missing: object[] }
-
-/** An answer with these sections' health and items (the rest empty and healthy). */
-function answer(health: Partial<Record<'statuses' | 'roads', Health>>, statuses: object[] = []) {
-  return {
-    statuses: { messages: statuses, health: health.statuses ?? ok },
-    roads: { messages: [], health: health.roads ?? ok },
-    cameras: { messages: [], health: ok },
-    local: { messages: [], health: ok },
-  }
-}
-
-const kept = {
-  id: 9001,
-  priority: 'Warning',
-  stateType: 'weather',
-  state: 'active',
-  title: 'Winter storm warning: Cascades',
-  class: '',
-  data: {
-    lines: ['Heavy snow above 2,000 ft.'],
-    classes: [],
-    location: '',
-    status: '',
-    dataTemplate: '',
-    specialData: '',
-    lockResultUntil: null,
-  },
-  image: null,
-  link: null,
-  icon: null,
-  dataLink: null,
-  dataLinkType: null,
-  distance: 0,
-  valueChanged: null,
-  retrieved: at(95),
-  isOld: true,
-  dataCategory: 'weather',
-  category: 'Weather alert',
-  dataAspect: 'statuses',
-  dataProperty: '',
-  lat: 47.74,
-  lon: -121.98,
-  pageName: null,
-  cityName: null,
-  source: { name: 'NOAA/National Weather Service', url: 'https://www.weather.gov/' },
-} satisfies AlertItem
-
 async function serve(page: Page, body: object, language = 'en') {
   await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language)
   await serveProviders(page)
@@ -95,6 +35,24 @@ test('every covering source failing: the SPEC’s error titles, who is not answe
   await expect(roads.locator('.empty-title')).toHaveText('Error Loading Road Conditions')
   await expect(roads.locator('.health-note')).toContainText('Not answering: Caltrans (12 of 12).')
   await expect(roads).not.toContainText('Nothing is reported')
+
+  // The dashboard: a dash, not 0, for what could not be checked, and the warning line in the banner's amber, not
+  // the all-clear's green (the weather service answers, with no alert).
+  await page.route('https://api.weather.gov/**', (route) =>
+    route.fulfill({ json: { type: 'FeatureCollection', features: [] }, contentType: 'application/geo+json' }),
+  )
+  await page.goto('/ca/san-francisco/page')
+  const now = page.locator('#page-now')
+  const unchecked = now.locator('.dash-unchecked')
+  await expect(unchecked).toContainText('Warnings could not be fully checked')
+  expect(await unchecked.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(226, 160, 44)')
+  for (const name of ['Statuses', 'Road conditions']) {
+    const tile = now.getByRole('link', { name: `${name} Not fully checked` })
+    await expect(tile.locator('strong')).toHaveText('–')
+  }
+  // Cameras answered: their 0 is a count.
+  await expect(now.getByRole('link', { name: '0 Cameras' })).toBeVisible()
+  await expect(now).not.toContainText('No warnings')
 })
 
 test('sources failing with items known: the items stay, marked as the last known, under the note', async ({ page }) => {

@@ -127,7 +127,7 @@ test('notify me on Duvall: one decrypted message on a rise to Warning, held by q
   const [message] = await received(request, name, first)
   expect(message!.payload).toMatchObject({
     title: `Duvall, WA: ${first}`,
-    body: 'Warning · open · Buses on snow routes',
+    body: 'Warning · Open · Buses on snow routes',
     lang: 'en',
   })
   expect(message!.payload.url).toMatch(new RegExp(`/wa/duvall/statuses#item-${id}$`))

@@ -70,6 +70,9 @@ export function DashboardNow() {
   const top = liveReady ? mostSevere(live.data.statuses.messages, roads.entries, nwsList) : null
   const counts = liveReady ? sectionCounts(live.data, roads.entries) : null
   const links = { statuses: href('statuses'), roads: href('roads'), nws: `${href('weather')}#wx-alerts` }
+  // A section whose sources all failed with nothing known is "–", not 0 (issue 38: no false all-clear).
+  const unchecked = (section: 'statuses' | 'cameras' | 'roads', count: number | undefined) =>
+    live.state === 'ok' && count === 0 && live.data[section].health?.status === 'down' ? t('dash.uncheckedShort') : null
   return (
     <div ref={root} className="dash-now">
       <p className="dash-place">
@@ -94,9 +97,24 @@ export function DashboardNow() {
           {nws.state === 'error' && <Failed t={t} errorKey="error.alerts" retry={alerts.retry} />}
           {live.state !== 'error' && (
             <ul className="dash-counts" aria-label={t('dash.summary')}>
-              <CountTile href={href('statuses')} count={counts?.statuses ?? '…'} label={t('nav.statuses')} />
-              <CountTile href={href('cameras')} count={counts?.cameras ?? '…'} label={t('nav.cameras')} />
-              <CountTile href={href('roads')} count={counts?.roads ?? '…'} label={t('roads.conditions')} />
+              <CountTile
+                href={href('statuses')}
+                count={counts?.statuses ?? '…'}
+                label={t('nav.statuses')}
+                unchecked={unchecked('statuses', counts?.statuses)}
+              />
+              <CountTile
+                href={href('cameras')}
+                count={counts?.cameras ?? '…'}
+                label={t('nav.cameras')}
+                unchecked={unchecked('cameras', counts?.cameras)}
+              />
+              <CountTile
+                href={href('roads')}
+                count={counts?.roads ?? '…'}
+                label={t('roads.conditions')}
+                unchecked={unchecked('roads', counts?.roads)}
+              />
               <CountTile href={href('local')} count={openNow ?? '…'} label={t('dash.openNow')} />
             </ul>
           )}

@@ -19,12 +19,24 @@ export function Failed({ t, errorKey, retry }: { t: T; errorKey: I18nKey; retry:
 }
 
 /** A link tile: a big number over its label, the pair read as one name ("12 Statuses"). */
-export function CountTile({ href, count, label }: { href: string; count: ReactNode; label: string }) {
+/** A section's count; `unchecked` (its sources failing with nothing known) shows a dash, never a false 0. */
+export function CountTile({
+  href,
+  count,
+  label,
+  unchecked,
+}: {
+  href: string
+  count: ReactNode
+  label: string
+  unchecked?: string | null
+}) {
   return (
     <li>
       <a className="dash-count" href={href}>
-        <strong>{count}</strong>
+        <strong aria-hidden={unchecked ? true : undefined}>{unchecked ? '–' : count}</strong>
         <span>{label}</span>
+        {unchecked && <span className="sr-only">{unchecked}</span>}
       </a>
     </li>
   )
