@@ -50,8 +50,6 @@ const CONFIRMS_PER_DAY = 3
 const ALERTS_PER_DAY = 24
 const CHUNK = 200
 
-/** The priorities the dictionary has a word for (priority.*); High, Medium and Low stay as written. */
-
 const hash = (text: string): string => createHash('sha256').update(text).digest('base64url')
 const localeOf = (lang: string): Locale => (isLocale(lang) ? lang : 'en')
 
@@ -262,19 +260,11 @@ function alertMail(
     const { title, lines } = rowText(row, lang)
     const texts = lines.filter((line) => line.trim() !== '')
     const section = row.data_aspect === 'roads' ? 'roads' : 'statuses'
-    return { row, title, texts, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
+    // The priority and state words as the page says them ("Crítico", "Activo"), in both parts of the mail.
+    const words = { priority: priorityLabel(row.priority, t), state: row.state ? stateLabel(row.state, t) : null }
+    return { row, title, texts, ...words, link: itemLink(options.siteUrl, lang, sub.place, section, row.item_id) }
   })
-  // The priority and state words as the page and the HTML part say them ("Crítico", "Activo"), in both parts.
-  const words = (row: (typeof rows)[number]) => {
-    const key = row.priority.trim().toLowerCase()
-    return {
-      key,
-      priority: priorityLabel(row.priority, t),
-      state: row.state ? stateLabel(row.state, t) : null,
-    }
-  }
-  const lines = entries.map(({ row, title, texts, link }) => {
-    const { priority, state } = words(row)
+  const lines = entries.map(({ title, texts, priority, state, link }) => {
     const detail = [[state, texts[0]].filter(Boolean).join(' · '), ...texts.slice(1)].filter(Boolean).join('\n')
     return `${priority}: ${title}${detail ? `\n${detail}` : ''}\n${link}`
   })
@@ -286,8 +276,8 @@ function alertMail(
   const footer = t(EMAIL_TEXT_KEYS.footer, { place })
   const html = alertHtml({
     lang,
-    entries: entries.map(({ row, title, texts, link }): AlertEntry => {
-      const { key, priority, state } = words(row)
+    entries: entries.map(({ row, title, texts, priority, state, link }): AlertEntry => {
+      const key = row.priority.trim().toLowerCase()
       return {
         priority,
         priorityKey: severityOf(row, row.data_aspect === 'roads' ? 'roads' : 'statuses') === 'critical' ? 'critical' : key,
